@@ -1,0 +1,22 @@
+// swift-tools-version: 6.1
+// Graft: typed GraphQL for Swift, with zero package dependencies.
+
+import PackageDescription
+
+let package = Package(
+    name: "Graft",
+    products: [
+        .library(name: "GraftLanguage", targets: ["GraftLanguage"]),
+        .executable(name: "graft", targets: ["graft"]),
+    ],
+    targets: [
+        // The GraphQL language layer: source, lexer, parser, AST, printer, visitor. Stdlib only.
+        .target(name: "GraftLanguage"),
+        // The command-line tool.
+        .executableTarget(name: "graft", dependencies: ["GraftLanguage"]),
+        // Benchmarks (not a product): `swift run -c release graft-bench ...`.
+        .executableTarget(name: "graft-bench", dependencies: ["GraftLanguage"]),
+        .testTarget(name: "GraftLanguageTests", dependencies: ["GraftLanguage"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
