@@ -1,0 +1,104 @@
+import GraftLanguage
+
+/// A GraphQL schema (Section 3): named types, directives and root operation types.
+///
+/// Built by `SchemaBuilder` from SDL files or from an introspection result; immutable values
+/// that are cheap to share across tasks.
+public struct Schema: Sendable {
+    /// The schema description, or nil.
+    public var description: String?
+    /// All named types, in the order graphql-js's type map has them (printing follows it).
+    public var types: NamedList<NamedTypeDef>
+    /// All directives, built-ins included.
+    public var directives: NamedList<DirectiveDef>
+    /// The query root type's name.
+    public var queryType: String?
+    /// The mutation root type's name.
+    public var mutationType: String?
+    /// The subscription root type's name.
+    public var subscriptionType: String?
+    /// Directives applied to the schema definition and extensions.
+    public var schemaDirectives: [AppliedDirective]
+    /// The span of the schema definition, if any.
+    public var schemaSpan: SourceSpan?
+    /// Object types implementing each interface (directly), and union members, by abstract type name.
+    public var implementations: [String: [String]]
+
+    /// Creates a schema.
+    public init(description: String? = nil, types: NamedList<NamedTypeDef>, directives: NamedList<DirectiveDef>,
+                queryType: String?, mutationType: String?, subscriptionType: String?,
+                schemaDirectives: [AppliedDirective] = [], schemaSpan: SourceSpan? = nil) {
+        self.description = description
+        self.types = types
+        self.directives = directives
+        self.queryType = queryType
+        self.mutationType = mutationType
+        self.subscriptionType = subscriptionType
+        self.schemaDirectives = schemaDirectives
+        self.schemaSpan = schemaSpan
+        var implementations: [String: [String]] = [:]
+        for type in types where type.kind == .object || type.kind == .interface {
+            for interface in type.interfaces { implementations[interface, default: []].append(type.name) }
+        }
+        self.implementations = implementations
+    }
+
+    /// The named type called `name`, or nil.
+    public func type(named name: String) -> NamedTypeDef? { types[name] }
+
+    /// The root type for an operation type, or nil.
+    public func rootType(for operation: OperationType) -> NamedTypeDef? {
+        switch operation {
+        case .query: return queryType.flatMap { types[$0] }
+        case .mutation: return mutationType.flatMap { types[$0] }
+        case .subscription: return subscriptionType.flatMap { types[$0] }
+        }
+    }
+
+    /// The object types an abstract type can be: union members, or objects implementing the
+    /// interface (directly or through other interfaces); for an object, itself.
+    public func possibleTypes(of type: NamedTypeDef) -> [String] {
+        switch type.kind {
+        case .union: return type.possibleTypes
+        case .object: return [type.name]
+        case .interface:
+            return (implementations[type.name] ?? []).filter { types[$0]?.kind == .object }
+        default: return []
+        }
+    }
+
+    /// Whether `possible` is a possible type of `abstract` (graphql-js `isSubType` for objects and
+    /// interfaces: an interface is a sub-type of the interfaces it implements).
+    public func isSubType(_ abstract: NamedTypeDef, _ possible: NamedTypeDef) -> Bool {
+        switch abstract.kind {
+        case .union: return abstract.possibleTypes.contains(possible.name)
+        case .interface: return possible.interfaces.contains(abstract.name)
+        default: return false
+        }
+    }
+
+    /// The field `name` of a composite type, including the introspection fields `__typename`
+    /// (on every composite type) and `__schema` / `__type` (on the query root).
+    public func field(_ name: String, on type: NamedTypeDef) -> FieldDef? {
+        if name == "__typename" && type.isComposite { return Introspection.typenameField }
+        if type.name == queryType {
+            if name == "__schema" { return Introspection.schemaField }
+            if name == "__type" { return Introspection.typeField }
+        }
+        return type.fields[name]
+    }
+}
+
+/// The introspection meta-fields (Section 4.2).
+public enum Introspection {
+    /// `__typename: String!`.
+    public static let typenameField = FieldDef(
+        name: "__typename", description: "The name of the current Object type at runtime.", type: .nonNull(.named("String")))
+    /// `__schema: __Schema!`.
+    public static let schemaField = FieldDef(
+        name: "__schema", description: "Access the current type schema of this server.", type: .nonNull(.named("__Schema")))
+    /// `__type(name: String!): __Type`.
+    public static let typeField = FieldDef(
+        name: "__type", description: "Request the type information of a single type.",
+        arguments: NamedList([InputValueDef(name: "name", type: .nonNull(.named("String")))]), type: .named("__Type"))
+}
