@@ -109,8 +109,8 @@ public struct Parser {
 
     /// graphql-js's `getTokenDesc`: the kind, then the value in quotes when the token has one.
     func describe(_ token: Token) -> String {
-        if let value = lexer.value(of: token) { return "\(token.kind) \"\(value)\"" }
-        return token.kind.description
+        if let value = lexer.value(of: token) { return "\(token.kind.quotedDescription) \"\(value)\"" }
+        return token.kind.quotedDescription
     }
 
     func error(_ message: String, at offset: Int) -> SyntaxError {
