@@ -19,7 +19,7 @@ let package = Package(
         .executableTarget(name: "graft", dependencies: ["GraftLanguage", "GraftCompiler"]),
         // Benchmarks (not a product): `swift run -c release graft-bench ...`.
         .executableTarget(name: "graft-bench", dependencies: ["GraftLanguage"]),
-        .testTarget(name: "GraftLanguageTests", dependencies: ["GraftLanguage"]),
+        .testTarget(name: "GraftLanguageTests", dependencies: ["GraftLanguage"], exclude: ["Fixtures", "Expected"]),
         .testTarget(name: "GraftCompilerTests", dependencies: ["GraftCompiler", "GraftLanguage"]),
     ],
     swiftLanguageModes: [.v6]
