@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "GraftLanguage", targets: ["GraftLanguage"]),
         .library(name: "GraftCompiler", targets: ["GraftCompiler"]),
+        .library(name: "Graft", targets: ["Graft"]),
         .executable(name: "graft", targets: ["graft"]),
     ],
     targets: [
@@ -15,12 +16,15 @@ let package = Package(
         .target(name: "GraftLanguage"),
         // Schema model and builders, schema and operation validation, IR.
         .target(name: "GraftCompiler", dependencies: ["GraftLanguage"]),
+        // The runtime library apps import: generated-code support, client, transports, cache.
+        .target(name: "Graft"),
         // The command-line tool.
         .executableTarget(name: "graft", dependencies: ["GraftLanguage", "GraftCompiler"]),
         // Benchmarks (not a product): `swift run -c release graft-bench ...`.
         .executableTarget(name: "graft-bench", dependencies: ["GraftLanguage"]),
         .testTarget(name: "GraftLanguageTests", dependencies: ["GraftLanguage"], exclude: ["Fixtures", "Expected"]),
         .testTarget(name: "GraftCLITests", dependencies: ["graft"]),
+        .testTarget(name: "GraftTests", dependencies: ["Graft"]),
         .testTarget(name: "GraftCompilerTests", dependencies: ["GraftCompiler", "GraftLanguage"]),
     ],
     swiftLanguageModes: [.v6]
