@@ -21,7 +21,21 @@ public enum SDLRule: String, CaseIterable, Sendable {
     func run(_ context: inout SDLValidationContext) {
         context.ruleIndex = SDLRule.allCases.firstIndex(of: self) ?? 0
         switch self {
-        default: break
+        case .loneSchemaDefinition: context.checkLoneSchemaDefinition()
+        case .uniqueOperationTypes: context.checkUniqueOperationTypes()
+        case .uniqueTypeNames: context.checkUniqueTypeNames()
+        case .uniqueEnumValueNames: context.checkUniqueEnumValueNames()
+        case .uniqueFieldDefinitionNames: context.checkUniqueFieldDefinitionNames()
+        case .uniqueArgumentDefinitionNames: context.checkUniqueArgumentDefinitionNames()
+        case .uniqueDirectiveNames: context.checkUniqueDirectiveNames()
+        case .knownTypeNames: context.checkKnownTypeNames()
+        case .knownDirectives: context.checkKnownDirectives()
+        case .uniqueDirectivesPerLocation: context.checkUniqueDirectivesPerLocation()
+        case .possibleTypeExtensions: context.checkPossibleTypeExtensions()
+        case .knownArgumentNamesOnDirectives: context.checkKnownArgumentNamesOnDirectives()
+        case .uniqueArgumentNames: context.checkUniqueArgumentNames()
+        case .uniqueInputFieldNames: context.checkUniqueInputFieldNames()
+        case .providedRequiredArgumentsOnDirectives: context.checkProvidedRequiredArgumentsOnDirectives()
         }
     }
 }
