@@ -25,7 +25,7 @@ let package = Package(
         .testTarget(name: "GraftLanguageTests", dependencies: ["GraftLanguage"], exclude: ["Fixtures", "Expected"]),
         .testTarget(name: "GraftCLITests", dependencies: ["graft"]),
         .testTarget(name: "GraftTests", dependencies: ["Graft"]),
-        .testTarget(name: "GraftCompilerTests", dependencies: ["GraftCompiler", "GraftLanguage"]),
+        .testTarget(name: "GraftCompilerTests", dependencies: ["GraftCompiler", "GraftLanguage"], exclude: ["Expected", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
