@@ -1,0 +1,44 @@
+/// The validation rules of the specification, in graphql-js 16's `specifiedRules` order (the
+/// order errors are reported in), and the custom rules graphql-js ships.
+public enum SpecifiedRules {
+    /// Every rule of Section 5, in graphql-js's order.
+    public static let all: [any ValidationRule.Type] = [
+        ExecutableDefinitionsRule.self,
+        UniqueOperationNamesRule.self,
+        LoneAnonymousOperationRule.self,
+        SingleFieldSubscriptionsRule.self,
+        KnownTypeNamesRule.self,
+        FragmentsOnCompositeTypesRule.self,
+        VariablesAreInputTypesRule.self,
+        ScalarLeafsRule.self,
+        FieldsOnCorrectTypeRule.self,
+        UniqueFragmentNamesRule.self,
+        KnownFragmentNamesRule.self,
+        NoUnusedFragmentsRule.self,
+        PossibleFragmentSpreadsRule.self,
+        NoFragmentCyclesRule.self,
+        UniqueVariableNamesRule.self,
+        NoUndefinedVariablesRule.self,
+        NoUnusedVariablesRule.self,
+        KnownDirectivesRule.self,
+        UniqueDirectivesPerLocationRule.self,
+        KnownArgumentNamesRule.self,
+        UniqueArgumentNamesRule.self,
+        ValuesOfCorrectTypeRule.self,
+        ProvidedRequiredArgumentsRule.self,
+        VariablesInAllowedPositionRule.self,
+        OverlappingFieldsCanBeMergedRule.self,
+        UniqueInputFieldNamesRule.self,
+    ]
+
+    /// Rules that are not part of the specification: deprecated-usage and introspection reporting.
+    public static let custom: [any ValidationRule.Type] = [
+        NoDeprecatedCustomRule.self,
+        NoSchemaIntrospectionCustomRule.self,
+    ]
+
+    /// The rule with a graphql-js name such as `"FieldsOnCorrectTypeRule"`, or nil.
+    public static func named(_ name: String) -> (any ValidationRule.Type)? {
+        (all + custom).first { $0.name == name }
+    }
+}
