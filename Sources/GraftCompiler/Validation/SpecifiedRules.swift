@@ -7,7 +7,7 @@ public enum SpecifiedRules {
         UniqueOperationNamesRule.self,
         LoneAnonymousOperationRule.self,
         SingleFieldSubscriptionsRule.self,
-        KnownTypeNamesRule.self,
+        OperationKnownTypeNamesRule.self,
         FragmentsOnCompositeTypesRule.self,
         VariablesAreInputTypesRule.self,
         ScalarLeafsRule.self,
@@ -20,15 +20,15 @@ public enum SpecifiedRules {
         UniqueVariableNamesRule.self,
         NoUndefinedVariablesRule.self,
         NoUnusedVariablesRule.self,
-        KnownDirectivesRule.self,
-        UniqueDirectivesPerLocationRule.self,
+        OperationKnownDirectivesRule.self,
+        OperationUniqueDirectivesPerLocationRule.self,
         KnownArgumentNamesRule.self,
-        UniqueArgumentNamesRule.self,
+        OperationUniqueArgumentNamesRule.self,
         ValuesOfCorrectTypeRule.self,
         ProvidedRequiredArgumentsRule.self,
         VariablesInAllowedPositionRule.self,
         OverlappingFieldsCanBeMergedRule.self,
-        UniqueInputFieldNamesRule.self,
+        OperationUniqueInputFieldNamesRule.self,
     ]
 
     /// Rules that are not part of the specification: deprecated-usage and introspection reporting.

@@ -2,7 +2,7 @@ import GraftLanguage
 
 /// Spec 5.4.2 "Argument Uniqueness" (Section-5-Validation.md): a field or directive is given
 /// each argument at most once.
-final class UniqueArgumentNamesRule: ValidationRule {
+final class OperationUniqueArgumentNamesRule: ValidationRule {
     static let name = "UniqueArgumentNamesRule"
     private let context: ValidationContext
 

@@ -2,7 +2,7 @@ import GraftLanguage
 
 /// Spec 5.6.3 "Input Object Field Uniqueness" (Section-5-Validation.md): an object literal gives
 /// each field at most once.
-final class UniqueInputFieldNamesRule: ValidationRule {
+final class OperationUniqueInputFieldNamesRule: ValidationRule {
     static let name = "UniqueInputFieldNamesRule"
     private let context: ValidationContext
     private var knownStack: [[String: Name]] = []

@@ -2,7 +2,7 @@ import GraftLanguage
 
 /// Spec 5.7.1 "Directives Are Defined" and 5.7.2 "Directives Are in Valid Locations"
 /// (Section-5-Validation.md).
-final class KnownDirectivesRule: ValidationRule {
+final class OperationKnownDirectivesRule: ValidationRule {
     static let name = "KnownDirectivesRule"
     private let context: ValidationContext
     private var locationsByName: [String: [String]] = [:]

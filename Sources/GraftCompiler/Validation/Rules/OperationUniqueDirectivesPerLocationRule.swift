@@ -3,7 +3,7 @@ import GraftLanguage
 /// Spec 5.7.3 "Directives Are Unique per Location" (Section-5-Validation.md): a non-repeatable
 /// directive appears at most once per location (for type definitions and extensions, and for
 /// the schema, across all of them).
-final class UniqueDirectivesPerLocationRule: ValidationRule {
+final class OperationUniqueDirectivesPerLocationRule: ValidationRule {
     static let name = "UniqueDirectivesPerLocationRule"
     private let context: ValidationContext
     private var isUnique: [String: Bool] = [:]

@@ -3,7 +3,7 @@ import GraftLanguage
 /// Spec 5.5.1.2 "Fragment Spread Type Existence" and 5.8.2 "Variables Are Input Types"
 /// (Section-5-Validation.md): every named type referenced exists in the schema (or is defined in
 /// the document).
-final class KnownTypeNamesRule: ValidationRule {
+final class OperationKnownTypeNamesRule: ValidationRule {
     static let name = "KnownTypeNamesRule"
     private let context: ValidationContext
     private var definedTypes: Set<String> = []
