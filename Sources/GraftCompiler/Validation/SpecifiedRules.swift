@@ -31,6 +31,11 @@ public enum SpecifiedRules {
         OperationUniqueInputFieldNamesRule.self,
     ]
 
+    /// The rules for operations given to the code generator: all specified rules but
+    /// `NoUnusedFragmentsRule`, since every fragment becomes a model of its own whether or not an
+    /// operation spreads it (Apollo iOS drops the same rule).
+    public static let codeGeneration: [any ValidationRule.Type] = all.filter { $0 != NoUnusedFragmentsRule.self }
+
     /// Rules that are not part of the specification: deprecated-usage and introspection reporting.
     public static let custom: [any ValidationRule.Type] = [
         NoDeprecatedCustomRule.self,
