@@ -13,42 +13,7 @@ extension Schema {
             return typeRef(inner).map { .nonNull($0) }
         }
     }
-
-    /// Whether `subType` may be used where `superType` is expected (graphql-js `isTypeSubTypeOf`):
-    /// equal types, a non-null type for its nullable form, lists item-wise, and an object or
-    /// interface for an abstract type it belongs to.
-    public func isTypeSubType(_ subType: TypeRef, of superType: TypeRef) -> Bool {
-        if subType == superType { return true }
-        if case .nonNull(let superInner) = superType {
-            if case .nonNull(let subInner) = subType { return isTypeSubType(subInner, of: superInner) }
-            return false
-        }
-        if case .nonNull(let subInner) = subType { return isTypeSubType(subInner, of: superType) }
-        if case .list(let superInner) = superType {
-            if case .list(let subInner) = subType { return isTypeSubType(subInner, of: superInner) }
-            return false
-        }
-        if case .list = subType { return false }
-        guard let superNamed = types[superType.namedType], superNamed.isAbstract,
-              let subNamed = types[subType.namedType], subNamed.kind == .object || subNamed.kind == .interface
-        else { return false }
-        return isSubType(superNamed, subNamed)
-    }
-
-    /// Whether two composite types can have an object type in common (graphql-js `doTypesOverlap`).
-    public func doTypesOverlap(_ typeA: NamedTypeDef, _ typeB: NamedTypeDef) -> Bool {
-        if typeA.name == typeB.name { return true }
-        if typeA.isAbstract {
-            if typeB.isAbstract {
-                return possibleTypes(of: typeA).contains { name in
-                    types[name].map { isSubType(typeB, $0) } ?? false
-                }
-            }
-            return isSubType(typeA, typeB)
-        }
-        if typeB.isAbstract { return isSubType(typeB, typeA) }
-        return false
-    }
+    // isTypeSubType and doTypesOverlap live in Schema+TypeComparators.swift.
 }
 
 extension TypeRef {
