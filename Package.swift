@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "GraftLanguage", targets: ["GraftLanguage"]),
         .library(name: "GraftCompiler", targets: ["GraftCompiler"]),
         .executable(name: "graft", targets: ["graft"]),
+        .library(name: "Graft", targets: ["Graft"]),
+        .library(name: "GraftTesting", targets: ["GraftTesting"]),
     ],
     targets: [
         // The GraphQL language layer: source, lexer, parser, AST, printer, visitor. Stdlib only.
@@ -19,6 +21,11 @@ let package = Package(
         .executableTarget(name: "graft", dependencies: ["GraftLanguage", "GraftCompiler"]),
         // Benchmarks (not a product): `swift run -c release graft-bench ...`.
         .executableTarget(name: "graft-bench", dependencies: ["GraftLanguage"]),
+        // The runtime apps import: HTTP client and interceptors, REST endpoints, errors.
+        .target(name: "Graft"),
+        // Mocks and helpers for users' unit tests.
+        .target(name: "GraftTesting", dependencies: ["Graft"]),
+        .testTarget(name: "GraftTests", dependencies: ["Graft", "GraftTesting"]),
         .testTarget(name: "GraftLanguageTests", dependencies: ["GraftLanguage"]),
         .testTarget(name: "GraftCompilerTests", dependencies: ["GraftCompiler", "GraftLanguage"]),
     ],
