@@ -13,9 +13,8 @@ extension GraftError: CustomStringConvertible, CustomDebugStringConvertible, Loc
         if let statusCode { parts.append("status: \(statusCode)") }
         if let responsePath, code == .decoding { parts.append("path: \(responsePath.isEmpty ? "<root>" : responsePath)") }
         if let responseBody, !responseBody.isEmpty, code == .httpStatus {
-            let secrets = request.map { Redactor.default.secretValues(in: $0.headers) } ?? []
-            let excerpt = Redactor.default.redact(body: responseBody, contentType: responseHeaders?["Content-Type"],
-                                                  secrets: secrets, limit: 200)
+            let excerpt = bodyExcerpt ?? Redactor.default.redact(body: responseBody,
+                                                                 contentType: responseHeaders?["Content-Type"], limit: 200)
             parts.append("body: \(excerpt)")
         }
         if let underlying { parts.append("underlying: \(Self.safeDescription(of: underlying))") }

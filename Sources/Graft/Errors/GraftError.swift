@@ -46,6 +46,9 @@ public struct GraftError: Error, Sendable {
     public var responsePath: String?
     /// The error that caused this one, if any.
     public var underlying: (any Error)?
+    /// A redacted excerpt of the response body, made while the full request (and so the credentials
+    /// to scrub) was at hand; the description uses it instead of redacting ``responseBody`` again.
+    var bodyExcerpt: String?
 
     /// Creates an error.
     public init(_ code: Code, message: String, operation: String? = nil, request: RequestSummary? = nil,
@@ -64,12 +67,20 @@ public struct GraftError: Error, Sendable {
 }
 
 extension GraftError {
-    /// An ``Code/httpStatus`` error for `response`.
-    public static func httpStatus(_ response: HTTPResponse, operation: String? = nil,
-                                  request: RequestSummary? = nil) -> GraftError {
-        GraftError(.httpStatus, message: "unexpected HTTP status \(response.statusCode)", operation: operation,
-                   request: request, statusCode: response.statusCode, responseHeaders: response.headers,
-                   responseBody: response.body)
+    /// An ``Code/httpStatus`` error for `response` to `request`.
+    ///
+    /// The description shows an excerpt of the body with secret fields redacted and any credential
+    /// from `request`'s secret headers scrubbed (in case the server echoes it).
+    public static func httpStatus(_ response: HTTPResponse, operation: String? = nil, request: HTTPRequest? = nil,
+                                  redactor: Redactor = .default) -> GraftError {
+        var error = GraftError(.httpStatus, message: "unexpected HTTP status \(response.statusCode)",
+                               operation: operation, request: request.map { RequestSummary($0, redactor: redactor) },
+                               statusCode: response.statusCode, responseHeaders: response.headers,
+                               responseBody: response.body)
+        error.bodyExcerpt = redactor.redact(body: response.body, contentType: response.headers["Content-Type"],
+                                            secrets: request.map { redactor.secretValues(in: $0.headers) } ?? [],
+                                            limit: 200)
+        return error
     }
 
     /// A ``Code/decoding`` error for a `DecodingError`, naming the coding path where it happened.

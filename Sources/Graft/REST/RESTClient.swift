@@ -55,7 +55,7 @@ public struct RESTClient: Sendable {
             throw GraftError.wrapping(error, request: request, context: context, redactor: redactor)
         }
         guard endpoint.acceptableStatuses.contains(response.statusCode) else {
-            throw GraftError.httpStatus(response, operation: endpoint.name, request: summary)
+            throw GraftError.httpStatus(response, operation: endpoint.name, request: request, redactor: redactor)
         }
         if Response.self == EmptyResponse.self, let empty = EmptyResponse() as? Response {
             return (empty, response)
