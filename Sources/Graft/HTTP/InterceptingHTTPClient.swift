@@ -4,13 +4,14 @@
 /// A typical order is:
 ///
 /// ```swift
+/// let tokens = TokenRefreshCoordinator(token: saved) { rejected in try await renew(rejected) }
 /// InterceptingHTTPClient(base: URLSessionHTTPClient(), interceptors: [
-///     LoggingInterceptor(sink: PrintLogSink()),   // sees every attempt's outcome as a whole
-///     RateLimitInterceptor(capacity: 10, refillPerSecond: 5),
-///     RetryInterceptor(),                          // repeats everything below it
-///     AuthenticationInterceptor(coordinator),      // or any token provider
-///     TokenRefreshInterceptor(coordinator),        // sees the token that was sent
-///     TimeoutInterceptor(default: .seconds(30)),   // per attempt
+///     RateLimitInterceptor(capacity: 10, refillPerSecond: 5), // limits logical requests
+///     RetryInterceptor(),                                      // repeats everything below it
+///     AuthenticationInterceptor(tokens),                       // adds the current token
+///     TokenRefreshInterceptor(tokens),                         // sees the token that was sent
+///     LoggingInterceptor(sink: PrintLogSink()),                // logs each attempt as sent
+///     TimeoutInterceptor(default: .seconds(30)),               // limits each attempt
 /// ])
 /// ```
 ///

@@ -19,6 +19,8 @@ public struct RequestContext: Sendable {
     /// The attempt number, starting at 1; the retry interceptor increments it.
     public var attempt: Int
     private var values: [ObjectIdentifier: any Sendable]
+    /// Where credentials added below a logger are recorded (see ``noteCredential(_:)``).
+    var credentialLedger: CredentialLedger?
 
     /// Creates a context.
     public init(operationName: String? = nil, timeout: Duration? = nil, isIdempotent: Bool? = nil,
@@ -30,6 +32,7 @@ public struct RequestContext: Sendable {
         self.skipsAuthentication = skipsAuthentication
         self.attempt = 1
         self.values = [:]
+        self.credentialLedger = nil
     }
 
     /// Whether `request` may be repeated: the explicit ``isIdempotent`` or else the method's.

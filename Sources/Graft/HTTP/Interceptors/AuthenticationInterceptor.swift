@@ -32,6 +32,7 @@ public struct AuthenticationInterceptor: HTTPInterceptor {
         do {
             if let token = try await tokenProvider() {
                 scheme.apply(token, to: &request)
+                context.noteCredential(token)
             }
         } catch let error as GraftError {
             throw error

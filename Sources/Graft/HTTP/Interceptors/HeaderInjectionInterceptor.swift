@@ -2,6 +2,8 @@
 /// ones computed per request (a request id, a locale).
 ///
 /// By default a header the request already has is kept; with `overrides: true` the injected value wins.
+/// Values of secret headers (`Cookie`, `X-API-Key`, ...) are noted with
+/// ``RequestContext/noteCredential(_:)`` so that a logger scrubs them.
 public struct HeaderInjectionInterceptor: HTTPInterceptor {
     /// Computes headers for a request.
     public typealias Provider = @Sendable (HTTPRequest, RequestContext) async throws -> HTTPHeaders
@@ -24,9 +26,11 @@ public struct HeaderInjectionInterceptor: HTTPInterceptor {
     /// Adds the headers, then passes the request on.
     public func intercept(_ request: HTTPRequest, context: RequestContext, next: @escaping HTTPNext) async throws -> HTTPResponse {
         var request = request
-        for field in try await provider(request, context) where overrides || !request.headers.contains(field.name) {
+        let injected = try await provider(request, context)
+        for field in injected where overrides || !request.headers.contains(field.name) {
             request.headers[field.name] = field.value
         }
+        Redactor.default.secretValues(in: injected).forEach(context.noteCredential)
         return try await next(request, context)
     }
 }

@@ -4,9 +4,13 @@ import Foundation
 ///
 /// Secrets never reach the sink: secret headers (`Authorization`, `Proxy-Authorization`, `Cookie`,
 /// `Set-Cookie` and the ``Redactor``'s configured names) are replaced, secret query parameters and
-/// JSON/form fields are replaced, and any credential from a secret request header is scrubbed
-/// wherever else it appears (an echoing server, a token in a body). Bodies are cut to
-/// ``maxBodyLength`` characters after redaction.
+/// JSON/form fields are replaced, and any credential from a secret request header, or noted by an
+/// interceptor further in (``RequestContext/noteCredential(_:)``), is scrubbed wherever else it
+/// appears (an echoing server, a token copied into a body). Bodies are cut to
+/// ``Options/maxBodyLength`` characters after redaction.
+///
+/// Placed after the authentication interceptors it logs exactly what is sent, one pair of lines per
+/// attempt (a 401, then the retry with the refreshed token); placed first it logs one pair per call.
 public final class LoggingInterceptor: HTTPInterceptor {
     /// What to include in each line.
     public struct Options: Sendable, Hashable {
@@ -32,6 +36,7 @@ public final class LoggingInterceptor: HTTPInterceptor {
     /// What to include in each line.
     public let options: Options
     private let counter = Locked(0)
+    private let recentCredentials = Locked<[String]>([])
 
     /// Creates an interceptor writing to `sink`.
     public init(sink: any HTTPLogSink, redactor: Redactor = .default, options: Options = Options()) {
@@ -46,7 +51,10 @@ public final class LoggingInterceptor: HTTPInterceptor {
             count += 1
             return count
         }
-        let secrets = redactor.secretValues(in: request.headers)
+        var context = context
+        let ledger = context.credentialLedger ?? CredentialLedger()
+        context.credentialLedger = ledger
+        var secrets = remember(redactor.secretValues(in: request.headers))
         let target = redactor.scrub("\(request.method) \(redactor.redact(url: request.url))", secrets: secrets)
         let label = context.operationName.map { " (\($0))" } ?? ""
         let attempt = context.attempt > 1 ? " attempt \(context.attempt)" : ""
@@ -57,6 +65,7 @@ public final class LoggingInterceptor: HTTPInterceptor {
         do {
             let response = try await next(request, context)
             let elapsed = ContinuousClock.now - start
+            secrets = remember(ledger.all)
             sink.log(HTTPLogRecord(kind: .response, requestID: id, duration: elapsed,
                                    message: "[graft] <- #\(id) \(response.statusCode) \(target) in \(Self.format(elapsed))"
                                        + " (\(response.body.count) bytes)"
@@ -64,11 +73,26 @@ public final class LoggingInterceptor: HTTPInterceptor {
             return response
         } catch {
             let elapsed = ContinuousClock.now - start
+            secrets = remember(ledger.all)
             let failure = GraftError.wrapping(error, request: request, context: context, redactor: redactor)
             sink.log(HTTPLogRecord(kind: .failure, requestID: id, duration: elapsed,
                                    message: "[graft] !! #\(id) \(target) failed in \(Self.format(elapsed)): "
                                        + redactor.scrub(failure.description, secrets: secrets)))
             throw error
+        }
+    }
+
+    /// Adds `values` to the recently seen credentials and returns them all, longest first.
+    ///
+    /// Remembering the last few credentials lets a logger placed outside the authentication
+    /// interceptors scrub a token from a later request's line, before that request gets its header.
+    private func remember(_ values: [String]) -> [String] {
+        recentCredentials.withLock { recent in
+            for value in values where value.count >= 6 && !recent.contains(value) {
+                recent.insert(value, at: 0)
+            }
+            if recent.count > 32 { recent.removeLast(recent.count - 32) }
+            return recent.sorted { $0.count > $1.count }
         }
     }
 

@@ -38,6 +38,7 @@ public struct TokenRefreshInterceptor: HTTPInterceptor {
         var sentToken = scheme.token(in: request)
         if sentToken == nil, let token = try await coordinator.currentToken() {
             scheme.apply(token, to: &request)
+            context.noteCredential(token)
             sentToken = token
         }
         let response = try await next(request, context)
@@ -45,6 +46,7 @@ public struct TokenRefreshInterceptor: HTTPInterceptor {
 
         let fresh = try await coordinator.refreshedToken(replacing: sentToken, seenGeneration: generation)
         scheme.apply(fresh, to: &request)
+        context.noteCredential(fresh)
         let retried = try await next(request, context)
         guard needsRefresh(retried) else { return retried }
         throw GraftError(.unauthorized, message: "the server rejected the refreshed credentials",
