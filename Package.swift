@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "GraftCompiler", targets: ["GraftCompiler"]),
         .library(name: "Graft", targets: ["Graft"]),
         .executable(name: "graft", targets: ["graft"]),
+        .library(name: "GraftTesting", targets: ["GraftTesting"]),
     ],
     targets: [
         // The GraphQL language layer: source, lexer, parser, AST, printer, visitor. Stdlib only.
@@ -22,9 +23,11 @@ let package = Package(
         .executableTarget(name: "graft", dependencies: ["GraftLanguage", "GraftCompiler"]),
         // Benchmarks (not a product): `swift run -c release graft-bench ...`.
         .executableTarget(name: "graft-bench", dependencies: ["GraftLanguage"]),
+        // Mocks and helpers for users' unit tests.
+        .target(name: "GraftTesting", dependencies: ["Graft"]),
         .testTarget(name: "GraftLanguageTests", dependencies: ["GraftLanguage"], exclude: ["Fixtures", "Expected"]),
         .testTarget(name: "GraftCLITests", dependencies: ["graft"]),
-        .testTarget(name: "GraftTests", dependencies: ["Graft"]),
+        .testTarget(name: "GraftTests", dependencies: ["Graft", "GraftTesting"]),
         .testTarget(name: "GraftCompilerTests", dependencies: ["GraftCompiler", "GraftLanguage"], exclude: ["Expected", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
