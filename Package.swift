@@ -21,6 +21,8 @@ let package = Package(
         .executableTarget(name: "graft-bench", dependencies: ["GraftLanguage"]),
         .testTarget(name: "GraftLanguageTests", dependencies: ["GraftLanguage"]),
         .testTarget(name: "GraftCompilerTests", dependencies: ["GraftCompiler", "GraftLanguage"]),
+        // Against the Strawberry server in Tests/IntegrationServer (Python venv: .ci/install-integration-deps).
+        .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage"]),
     ],
     swiftLanguageModes: [.v6]
 )

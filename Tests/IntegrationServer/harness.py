@@ -44,6 +44,17 @@ def _operation_name(payload: dict) -> Optional[str]:
     return operations[0].name.value if len(operations) == 1 and operations[0].name else None
 
 
+def _is_mutation(payload: dict) -> bool:
+    """Whether the document and operationName select a mutation (GraphQL over HTTP: 405 over GET)."""
+    try:
+        operations = [d for d in parse(payload.get("query") or "").definitions if isinstance(d, OperationDefinitionNode)]
+    except Exception:
+        return False
+    name = payload.get("operationName")
+    chosen = [o for o in operations if not name or (o.name and o.name.value == name)]
+    return len(chosen) >= 1 and chosen[0].operation.value == "mutation"
+
+
 def _graphql_payload(method: str, body: bytes, params: dict) -> Optional[dict]:
     if method == "GET":
         payload = dict(params)
@@ -142,6 +153,11 @@ class Harness:
                 return
             if outcome in ("malformed-json", "truncated-body"):
                 response_mode = outcome
+
+        if is_graphql and scope["method"] == "GET" and payload and _is_mutation(payload):
+            await _respond(send, 405, [(b"content-type", b"application/json"), (b"allow", b"POST")],
+                           json_body({"errors": [{"message": "Mutations are not allowed over GET; use POST."}]}))
+            return
 
         if is_graphql and persisted_hash is not None:
             rewritten = await self._persisted_query(session, scope, payload, persisted_hash, send)
