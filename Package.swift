@@ -29,6 +29,8 @@ let package = Package(
         .testTarget(name: "GraftCLITests", dependencies: ["graft"]),
         .testTarget(name: "GraftTests", dependencies: ["Graft", "GraftTesting"]),
         .testTarget(name: "GraftCompilerTests", dependencies: ["GraftCompiler", "GraftLanguage"], exclude: ["Expected", "Fixtures"]),
+        // Against the Strawberry server in Tests/IntegrationServer (Python venv: .ci/install-integration-deps).
+        .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft"]),
     ],
     swiftLanguageModes: [.v6]
 )
