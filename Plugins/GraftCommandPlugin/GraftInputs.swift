@@ -37,8 +37,8 @@ struct GraftInputs {
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return }
         guard isDirectory.boolValue else { return classify(url) }
         let enumerator = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)
-        while let file = enumerator?.nextObject() as? URL where file.lastPathComponent != "graft.json" {
-            classify(file)
+        while let file = enumerator?.nextObject() as? URL {
+            if file.lastPathComponent != "graft.json" { classify(file) }
         }
     }
 
