@@ -28,6 +28,8 @@ let package = Package(
         .testTarget(name: "GraftTests", dependencies: ["Graft", "GraftTesting"]),
         .testTarget(name: "GraftLanguageTests", dependencies: ["GraftLanguage"]),
         .testTarget(name: "GraftCompilerTests", dependencies: ["GraftCompiler", "GraftLanguage"]),
+        // Against the Strawberry server in Tests/IntegrationServer (Python venv: .ci/install-integration-deps).
+        .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage"]),
     ],
     swiftLanguageModes: [.v6]
 )
