@@ -29,7 +29,7 @@ let package = Package(
         .testTarget(name: "GraftLanguageTests", dependencies: ["GraftLanguage"]),
         .testTarget(name: "GraftCompilerTests", dependencies: ["GraftCompiler", "GraftLanguage"]),
         // Against the Strawberry server in Tests/IntegrationServer (Python venv: .ci/install-integration-deps).
-        .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft"]),
     ],
     swiftLanguageModes: [.v6]
 )
