@@ -23,11 +23,16 @@ public struct Schema: Sendable {
     public var schemaSpan: SourceSpan?
     /// Object types implementing each interface (directly), and union members, by abstract type name.
     public var implementations: [String: [String]]
+    /// The `schema { }` definition with its source, if any.
+    public var definition: Located<SchemaDefinition>?
+    /// The `extend schema` nodes with their sources, in order.
+    public var extensions: [Located<SchemaDefinition>]
 
     /// Creates a schema.
     public init(description: String? = nil, types: NamedList<NamedTypeDef>, directives: NamedList<DirectiveDef>,
                 queryType: String?, mutationType: String?, subscriptionType: String?,
-                schemaDirectives: [AppliedDirective] = [], schemaSpan: SourceSpan? = nil) {
+                schemaDirectives: [AppliedDirective] = [], schemaSpan: SourceSpan? = nil,
+                definition: Located<SchemaDefinition>? = nil, extensions: [Located<SchemaDefinition>] = []) {
         self.description = description
         self.types = types
         self.directives = directives
@@ -36,6 +41,8 @@ public struct Schema: Sendable {
         self.subscriptionType = subscriptionType
         self.schemaDirectives = schemaDirectives
         self.schemaSpan = schemaSpan
+        self.definition = definition
+        self.extensions = extensions
         var implementations: [String: [String]] = [:]
         for type in types where type.kind == .object || type.kind == .interface {
             for interface in type.interfaces { implementations[interface, default: []].append(type.name) }

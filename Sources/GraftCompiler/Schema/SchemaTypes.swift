@@ -100,15 +100,18 @@ public struct EnumValueDef: Named, Sendable, Hashable {
     public var directives: [AppliedDirective]
     /// The AST node's span, if from SDL.
     public var span: SourceSpan?
+    /// The AST node, if from SDL.
+    public var node: EnumValueDefinition?
 
     /// Creates an enum value.
     public init(name: String, description: String? = nil, deprecationReason: String? = nil,
-                directives: [AppliedDirective] = [], span: SourceSpan? = nil) {
+                directives: [AppliedDirective] = [], span: SourceSpan? = nil, node: EnumValueDefinition? = nil) {
         self.name = name
         self.description = description
         self.deprecationReason = deprecationReason
         self.directives = directives
         self.span = span
+        self.node = node
     }
 }
 
@@ -150,12 +153,17 @@ public struct NamedTypeDef: Named, Sendable, Hashable {
     public var span: SourceSpan?
     /// The spans of `extend` nodes, in order.
     public var extensionSpans: [SourceSpan]
+    /// The defining AST node with its source (nil for built-ins and introspection-built types).
+    public var definition: Located<TypeDefinition>?
+    /// The `extend` AST nodes with their sources, in order.
+    public var extensions: [Located<TypeDefinition>]
 
     /// Creates a named type.
     public init(name: String, kind: TypeKind, description: String? = nil, fields: NamedList<FieldDef> = NamedList(),
                 interfaces: [String] = [], possibleTypes: [String] = [], enumValues: NamedList<EnumValueDef> = NamedList(),
                 inputFields: NamedList<InputValueDef> = NamedList(), specifiedByURL: String? = nil, isOneOf: Bool = false,
-                directives: [AppliedDirective] = [], span: SourceSpan? = nil, extensionSpans: [SourceSpan] = []) {
+                directives: [AppliedDirective] = [], span: SourceSpan? = nil, extensionSpans: [SourceSpan] = [],
+                definition: Located<TypeDefinition>? = nil, extensions: [Located<TypeDefinition>] = []) {
         self.name = name
         self.kind = kind
         self.description = description
@@ -169,6 +177,8 @@ public struct NamedTypeDef: Named, Sendable, Hashable {
         self.directives = directives
         self.span = span
         self.extensionSpans = extensionSpans
+        self.definition = definition
+        self.extensions = extensions
     }
 
     /// Objects, interfaces and unions (types with selection sets).
@@ -196,15 +206,22 @@ public struct DirectiveDef: Named, Sendable, Hashable {
     public var locations: [DirectiveLocation]
     /// The AST node's span, if from SDL.
     public var span: SourceSpan?
+    /// The AST node, if from SDL.
+    public var node: DirectiveDefinition?
+    /// Whether this is a built-in directive added because the schema did not define it (not
+    /// printed by `SchemaPrinter`).
+    public var isBuiltIn: Bool = false
 
     /// Creates a directive definition.
     public init(name: String, description: String? = nil, arguments: NamedList<InputValueDef> = NamedList(),
-                isRepeatable: Bool = false, locations: [DirectiveLocation], span: SourceSpan? = nil) {
+                isRepeatable: Bool = false, locations: [DirectiveLocation], span: SourceSpan? = nil,
+                node: DirectiveDefinition? = nil) {
         self.name = name
         self.description = description
         self.arguments = arguments
         self.isRepeatable = isRepeatable
         self.locations = locations
         self.span = span
+        self.node = node
     }
 }

@@ -25,6 +25,8 @@ actor TestServer {
 
     private var server: ServerProcess?
     private var starting: Task<ServerProcess, Error>?
+    /// Why the first start failed; later calls fail the same way instead of installing again.
+    private var failure: (any Error)?
 
     /// The server's origin (`http://127.0.0.1:<port>`); starts the server on first call.
     func baseURL() async throws -> URL {
@@ -34,10 +36,17 @@ actor TestServer {
         }
         if let server, server.isRunning { return server.baseURL }
         if let starting { return try await starting.value.baseURL }
+        if let failure { throw failure }
         let task = Task.detached { try await Self.start() }
         starting = task
         defer { starting = nil }
-        let started = try await task.value
+        let started: ServerProcess
+        do {
+            started = try await task.value
+        } catch {
+            failure = error
+            throw error
+        }
         server = started
         ServerRegistry.shared.register(started)
         return started.baseURL

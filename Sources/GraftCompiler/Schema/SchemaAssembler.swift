@@ -1,0 +1,110 @@
+import GraftLanguage
+
+/// Builds a schema from type-system documents, optionally on top of an existing schema
+/// (graphql-js `extendSchemaImpl`, followed by `buildASTSchema`'s defaults when there is no base).
+/// Performs no validation: unknown names are kept as written and reported by the validators.
+struct SchemaAssembler {
+    private var typeDefinitions: [Located<TypeDefinition>] = []
+    private var typeExtensions: [String: [Located<TypeDefinition>]] = [:]
+    private var directiveDefinitions: [Located<DirectiveDefinition>] = []
+    private var schemaDefinition: Located<SchemaDefinition>?
+    private var schemaExtensions: [Located<SchemaDefinition>] = []
+    private let builder = TypeDefinitionBuilder()
+
+    /// Collects the type-system definitions of documents (executable definitions are ignored).
+    init(documents: [Located<Document>]) {
+        for document in documents {
+            let source = document.source
+            for definition in document.node.definitions {
+                switch definition {
+                case .schema(let node): schemaDefinition = Located(node, source: source)
+                case .schemaExtension(let node): schemaExtensions.append(Located(node, source: source))
+                case .type(let node): typeDefinitions.append(Located(node, source: source))
+                case .typeExtension(let node): typeExtensions[node.name.value, default: []].append(Located(node, source: source))
+                case .directive(let node): directiveDefinitions.append(Located(node, source: source))
+                case .operation, .fragment: break
+                }
+            }
+        }
+    }
+
+    /// Whether the documents hold any type-system definition or extension.
+    var isEmpty: Bool {
+        typeDefinitions.isEmpty && typeExtensions.isEmpty && directiveDefinitions.isEmpty
+            && schemaDefinition == nil && schemaExtensions.isEmpty
+    }
+
+    /// Builds the schema; `base` is the schema being extended, if any.
+    func assemble(base: Schema?) -> Schema {
+        if let base, isEmpty { return base }
+        var types: [NamedTypeDef] = []
+        var indexByName: [String: Int] = [:]
+        types.reserveCapacity((base?.types.count ?? 0) + typeDefinitions.count)
+        indexByName.reserveCapacity(types.capacity)
+        if let base {
+            for var type in base.types {
+                if !BuiltIns.isStandardType(type.name), let extensions = typeExtensions[type.name] {
+                    for extensionNode in extensions { builder.applyExtension(extensionNode, to: &type) }
+                }
+                indexByName[type.name] = types.count
+                types.append(type)
+            }
+        }
+        for definition in typeDefinitions {
+            let name = definition.node.name.value
+            let type = BuiltIns.standardTypes[name]
+                ?? builder.makeType(definition, extensions: typeExtensions[name] ?? [])
+            if let index = indexByName[name] {
+                types[index] = type
+            } else {
+                indexByName[name] = types.count
+                types.append(type)
+            }
+        }
+
+        var directives = base.map { Array($0.directives) } ?? []
+        directives.append(contentsOf: directiveDefinitions.map(builder.makeDirective))
+        if base == nil {
+            let defined = Set(directives.map(\.name))
+            directives.append(contentsOf: BuiltIns.directives.filter { !defined.contains($0.name) })
+        }
+
+        var query = base?.queryType
+        var mutation = base?.mutationType
+        var subscription = base?.subscriptionType
+        for node in [schemaDefinition].compactMap({ $0 }) + schemaExtensions {
+            for operationType in node.node.operationTypes {
+                switch operationType.operation {
+                case .query: query = operationType.type.name.value
+                case .mutation: mutation = operationType.type.name.value
+                case .subscription: subscription = operationType.type.name.value
+                }
+            }
+        }
+        let definition = schemaDefinition ?? base?.definition
+        if base == nil && definition == nil {
+            if indexByName["Query"] != nil { query = "Query" }
+            if indexByName["Mutation"] != nil { mutation = "Mutation" }
+            if indexByName["Subscription"] != nil { subscription = "Subscription" }
+        }
+
+        var schemaDirectives = base?.schemaDirectives ?? []
+        for node in [schemaDefinition].compactMap({ $0 }) + schemaExtensions {
+            for directive in node.node.directives {
+                schemaDirectives.append(AppliedDirective(name: directive.name.value, arguments: directive.arguments,
+                                                         span: node.span(directive.range)))
+            }
+        }
+
+        let ordered = TypeMapOrder.order(given: types, roots: [query, mutation, subscription], directives: directives) {
+            BuiltIns.standardTypes[$0]
+        }
+        return Schema(
+            description: schemaDefinition?.node.description?.value ?? base?.description,
+            types: NamedList(ordered), directives: NamedList(directives),
+            queryType: query, mutationType: mutation, subscriptionType: subscription,
+            schemaDirectives: schemaDirectives,
+            schemaSpan: definition.map { $0.span($0.node.range) },
+            definition: definition, extensions: (base?.extensions ?? []) + schemaExtensions)
+    }
+}

@@ -1,0 +1,136 @@
+import GraftLanguage
+
+/// Turns type-system AST nodes into schema model values (graphql-js `extendSchemaImpl`'s
+/// `buildType`, `buildFieldMap`, `buildArgumentMap`, ...). Later fields, values and arguments with
+/// an earlier one's name replace it in place, as graphql-js's object maps do.
+struct TypeDefinitionBuilder {
+    /// Whether to keep AST nodes and spans (false for the built-in definitions).
+    var keepNodes: Bool = true
+
+    /// Builds a named type from its definition and extensions.
+    func makeType(_ definition: Located<TypeDefinition>, extensions: [Located<TypeDefinition>]) -> NamedTypeDef {
+        let node = definition.node
+        var type = NamedTypeDef(name: node.name.value, kind: Self.kind(of: node), description: node.description?.value)
+        if keepNodes {
+            type.span = definition.span(node.range)
+            type.definition = definition
+        }
+        apply(definition, to: &type)
+        for extensionNode in extensions { applyExtension(extensionNode, to: &type) }
+        return type
+    }
+
+    /// Applies an `extend` node to an existing type (graphql-js `extendNamedType`).
+    func applyExtension(_ extensionNode: Located<TypeDefinition>, to type: inout NamedTypeDef) {
+        if keepNodes {
+            type.extensionSpans.append(extensionNode.span(extensionNode.node.range))
+            type.extensions.append(extensionNode)
+        }
+        apply(extensionNode, to: &type)
+    }
+
+    /// The model kind of an AST type definition.
+    static func kind(of node: TypeDefinition) -> TypeKind {
+        switch node {
+        case .scalar: return .scalar
+        case .object: return .object
+        case .interface: return .interface
+        case .union: return .union
+        case .enum: return .enum
+        case .inputObject: return .inputObject
+        }
+    }
+
+    private func apply(_ located: Located<TypeDefinition>, to type: inout NamedTypeDef) {
+        let source = located.source
+        let applied = located.node.directives.map { appliedDirective($0, source: source) }
+        type.directives.append(contentsOf: applied)
+        // An extension of another kind is reported by validation; its members are not applied.
+        let kind = Self.kind(of: located.node)
+        guard kind == type.kind || (kind == .object && type.kind == .interface) || (kind == .interface && type.kind == .object)
+        else { return }
+        switch located.node {
+        case .scalar(let node):
+            if let url = Self.stringArgument("url", ofDirective: "specifiedBy", in: node.directives) {
+                type.specifiedByURL = url
+            }
+        case .object(let node), .interface(let node):
+            // Interfaces are kept even when the kinds differ (validation reports mismatches).
+            type.interfaces.append(contentsOf: node.interfaces.map(\.name.value))
+            for field in node.fields { type.fields.update(makeField(field, source: source)) }
+        case .union(let node):
+            type.possibleTypes.append(contentsOf: node.types.map(\.name.value))
+        case .enum(let node):
+            for value in node.values { type.enumValues.update(makeEnumValue(value, source: source)) }
+        case .inputObject(let node):
+            if node.directives.contains(where: { $0.name.value == "oneOf" }) { type.isOneOf = true }
+            for field in node.fields { type.inputFields.update(makeInputValue(field, source: source)) }
+        }
+    }
+
+    /// Builds a field definition.
+    func makeField(_ node: FieldDefinition, source: Source) -> FieldDef {
+        var arguments = NamedList<InputValueDef>()
+        for argument in node.arguments { arguments.update(makeInputValue(argument, source: source)) }
+        return FieldDef(
+            name: node.name.value, description: node.description?.value, arguments: arguments, type: TypeRef(node.type),
+            deprecationReason: Self.deprecationReason(node.directives),
+            directives: node.directives.map { appliedDirective($0, source: source) },
+            span: keepNodes ? SourceSpan(source: source, range: node.range) : nil, node: keepNodes ? node : nil)
+    }
+
+    /// Builds an argument or input field.
+    func makeInputValue(_ node: InputValueDefinition, source: Source) -> InputValueDef {
+        InputValueDef(
+            name: node.name.value, description: node.description?.value, type: TypeRef(node.type),
+            defaultValue: node.defaultValue, deprecationReason: Self.deprecationReason(node.directives),
+            directives: node.directives.map { appliedDirective($0, source: source) },
+            span: keepNodes ? SourceSpan(source: source, range: node.range) : nil, node: keepNodes ? node : nil)
+    }
+
+    /// Builds an enum value.
+    func makeEnumValue(_ node: EnumValueDefinition, source: Source) -> EnumValueDef {
+        EnumValueDef(
+            name: node.name.value, description: node.description?.value,
+            deprecationReason: Self.deprecationReason(node.directives),
+            directives: node.directives.map { appliedDirective($0, source: source) },
+            span: keepNodes ? SourceSpan(source: source, range: node.range) : nil, node: keepNodes ? node : nil)
+    }
+
+    /// Builds a directive definition.
+    func makeDirective(_ located: Located<DirectiveDefinition>) -> DirectiveDef {
+        let node = located.node
+        var arguments = NamedList<InputValueDef>()
+        for argument in node.arguments { arguments.update(makeInputValue(argument, source: located.source)) }
+        // Unknown locations are rejected by the parser; compactMap keeps this total.
+        let locations = node.locations.compactMap { DirectiveLocation(rawValue: $0.value) }
+        return DirectiveDef(
+            name: node.name.value, description: node.description?.value, arguments: arguments,
+            isRepeatable: node.repeatable, locations: locations,
+            span: keepNodes ? located.span(node.range) : nil, node: keepNodes ? node : nil)
+    }
+
+    private func appliedDirective(_ directive: Directive, source: Source) -> AppliedDirective {
+        AppliedDirective(name: directive.name.value, arguments: directive.arguments,
+                         span: keepNodes ? SourceSpan(source: source, range: directive.range) : nil)
+    }
+
+    /// The deprecation reason of `@deprecated` (graphql-js `getDeprecationReason`): the `reason`
+    /// argument, its default "No longer supported" when absent, nil when not deprecated.
+    static func deprecationReason(_ directives: [Directive]) -> String? {
+        guard let directive = directives.first(where: { $0.name.value == "deprecated" }) else { return nil }
+        guard let argument = directive.arguments.first(where: { $0.name.value == "reason" }) else {
+            return "No longer supported"
+        }
+        if case .string(let string) = argument.value { return string.value }
+        return nil
+    }
+
+    /// A string argument of the first directive with a name, or nil.
+    static func stringArgument(_ name: String, ofDirective directiveName: String, in directives: [Directive]) -> String? {
+        guard let directive = directives.first(where: { $0.name.value == directiveName }),
+              let argument = directive.arguments.first(where: { $0.name.value == name }),
+              case .string(let string) = argument.value else { return nil }
+        return string.value
+    }
+}

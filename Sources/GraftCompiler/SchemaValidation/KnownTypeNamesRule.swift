@@ -1,0 +1,31 @@
+import GraftLanguage
+
+/// Known Type Names (Section 3.4): every referenced type is defined in the documents, in the schema
+/// being extended, or is a specified scalar or introspection type (graphql-js `KnownTypeNamesRule`
+/// applied to type-system documents).
+extension SDLValidationContext {
+    mutating func checkKnownTypeNames() {
+        var defined = Set<String>()
+        var definedOrder: [String] = []
+        forEachDefinition { _, _, definition in
+            if case .type(let node) = definition, defined.insert(node.name.value).inserted {
+                definedOrder.append(node.name.value)
+            }
+        }
+        let existing = schema?.types.map(\.name) ?? []
+        let standard = BuiltIns.scalarNames + BuiltIns.introspectionTypeNames
+        var unknown: [(Int, Source, NamedType)] = []
+        forEachNamedType { index, source, named in
+            let name = named.name.value
+            if defined.contains(name) || schema?.types[name] != nil || BuiltIns.isStandardType(name) { return }
+            unknown.append((index, source, named))
+        }
+        for (index, source, named) in unknown {
+            let name = named.name.value
+            let suggestions = SchemaSuggestions.list(name, options: standard + existing + definedOrder)
+            report(GraphQLError("Unknown type \"\(name)\"." + SchemaSuggestions.didYouMean(suggestions),
+                                locations: [SourceSpan(source: source, range: named.range)]),
+                   document: index, offset: named.range.start)
+        }
+    }
+}

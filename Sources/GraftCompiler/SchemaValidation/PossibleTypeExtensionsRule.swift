@@ -1,0 +1,63 @@
+import GraftLanguage
+
+/// Type extensions (Section 3.4.3 and each type's "Extensions" validation): the extended type must
+/// be defined, and of the extension's kind (graphql-js `PossibleTypeExtensionsRule`).
+extension SDLValidationContext {
+    mutating func checkPossibleTypeExtensions() {
+        var defined: [String: (Source, TypeDefinition)] = [:]
+        var definedOrder: [String] = []
+        var extensions: [(Int, Source, TypeDefinition)] = []
+        forEachDefinition { index, source, definition in
+            switch definition {
+            case .type(let node):
+                if defined[node.name.value] == nil { definedOrder.append(node.name.value) }
+                defined[node.name.value] = (source, node)
+            case .typeExtension(let node):
+                extensions.append((index, source, node))
+            default: break
+            }
+        }
+        for (index, source, node) in extensions {
+            let name = node.name.value
+            let extensionKind = TypeDefinitionBuilder.kind(of: node)
+            let expectedKind: TypeKind?
+            if let (_, definition) = defined[name] {
+                expectedKind = TypeDefinitionBuilder.kind(of: definition)
+            } else {
+                expectedKind = schema?.types[name]?.kind
+            }
+            if let expectedKind {
+                if expectedKind != extensionKind {
+                    var locations: [SourceSpan] = []
+                    if let (definitionSource, definition) = defined[name] {
+                        locations.append(SourceSpan(source: definitionSource, range: definition.range))
+                    }
+                    locations.append(SourceSpan(source: source, range: node.range))
+                    report(GraphQLError("Cannot extend non-\(extensionKind.extensionWord) type \"\(name)\".", locations: locations),
+                           document: index, offset: node.range.start)
+                }
+            } else {
+                var names = definedOrder
+                for type in schema?.types ?? NamedList() where defined[type.name] == nil { names.append(type.name) }
+                let suggestions = SchemaSuggestions.list(name, options: names)
+                report(GraphQLError("Cannot extend type \"\(name)\" because it is not defined." + SchemaSuggestions.didYouMean(suggestions),
+                                    locations: [SourceSpan(source: source, range: node.name.range)]),
+                       document: index, offset: node.range.start)
+            }
+        }
+    }
+}
+
+extension TypeKind {
+    /// The word graphql-js uses for the kind in extension errors.
+    var extensionWord: String {
+        switch self {
+        case .scalar: return "scalar"
+        case .object: return "object"
+        case .interface: return "interface"
+        case .union: return "union"
+        case .enum: return "enum"
+        case .inputObject: return "input object"
+        }
+    }
+}

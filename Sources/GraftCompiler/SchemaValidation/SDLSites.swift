@@ -1,0 +1,130 @@
+import GraftLanguage
+
+/// A node of a type-system document that carries directives, as the SDL rules see it.
+struct DirectiveSite {
+    /// The index of the document.
+    var document: Int
+    /// The document's source.
+    var source: Source
+    /// The byte offset where the node starts (where graphql-js enters it).
+    var nodeStart: Int
+    /// The directive location the node is.
+    var location: DirectiveLocation
+    /// The directives applied to the node.
+    var directives: [Directive]
+    /// The type name for type definitions and extensions (they share seen directives), else nil.
+    var typeName: String?
+}
+
+/// Walks type-system documents in graphql-js's visiting order (which is source order).
+extension SDLValidationContext {
+    /// Calls `body` for every type-system definition, with its document's index and source.
+    func forEachDefinition(_ body: (Int, Source, Definition) -> Void) {
+        for (index, document) in documents.enumerated() {
+            for definition in document.node.definitions { body(index, document.source, definition) }
+        }
+    }
+
+    /// Calls `body` for every node that can carry directives, parents before children.
+    func forEachDirectiveSite(_ body: (DirectiveSite) -> Void) {
+        forEachDefinition { index, source, definition in
+            func site(_ start: Int, _ location: DirectiveLocation, _ directives: [Directive], _ typeName: String? = nil) {
+                body(DirectiveSite(document: index, source: source, nodeStart: start, location: location,
+                                   directives: directives, typeName: typeName))
+            }
+            func inputValues(_ values: [InputValueDefinition], _ location: DirectiveLocation) {
+                for value in values { site(value.range.start, location, value.directives) }
+            }
+            switch definition {
+            case .schema(let node), .schemaExtension(let node):
+                site(node.range.start, .schema, node.directives, nil)
+            case .type(let type), .typeExtension(let type):
+                let name = type.name.value
+                switch type {
+                case .scalar(let node): site(node.range.start, .scalar, node.directives, name)
+                case .object(let node), .interface(let node):
+                    site(node.range.start, type.isInterface ? .interface : .object, node.directives, name)
+                    for field in node.fields {
+                        site(field.range.start, .fieldDefinition, field.directives)
+                        inputValues(field.arguments, .argumentDefinition)
+                    }
+                case .union(let node): site(node.range.start, .union, node.directives, name)
+                case .enum(let node):
+                    site(node.range.start, .enum, node.directives, name)
+                    for value in node.values { site(value.range.start, .enumValue, value.directives) }
+                case .inputObject(let node):
+                    site(node.range.start, .inputObject, node.directives, name)
+                    inputValues(node.fields, .inputFieldDefinition)
+                }
+            case .directive(let node):
+                inputValues(node.arguments, .argumentDefinition)
+            case .operation, .fragment:
+                break
+            }
+        }
+    }
+
+    /// Calls `body` for every named type reference, in source order.
+    func forEachNamedType(_ body: (Int, Source, NamedType) -> Void) {
+        forEachDefinition { index, source, definition in
+            func inputValues(_ values: [InputValueDefinition]) {
+                for value in values { body(index, source, value.type.namedType) }
+            }
+            switch definition {
+            case .schema(let node), .schemaExtension(let node):
+                for operationType in node.operationTypes { body(index, source, operationType.type) }
+            case .type(let type), .typeExtension(let type):
+                switch type {
+                case .scalar, .enum: break
+                case .object(let node), .interface(let node):
+                    for interface in node.interfaces { body(index, source, interface) }
+                    for field in node.fields {
+                        inputValues(field.arguments)
+                        body(index, source, field.type.namedType)
+                    }
+                case .union(let node):
+                    for member in node.types { body(index, source, member) }
+                case .inputObject(let node):
+                    inputValues(node.fields)
+                }
+            case .directive(let node):
+                inputValues(node.arguments)
+            case .operation, .fragment:
+                break
+            }
+        }
+    }
+
+    /// Calls `body` for every constant value at the top of a directive argument or default value.
+    func forEachValue(_ body: (Int, Source, Value) -> Void) {
+        forEachDirectiveSite { site in
+            for directive in site.directives {
+                for argument in directive.arguments { body(site.document, site.source, argument.value) }
+            }
+        }
+        forEachDefinition { index, source, definition in
+            func inputValues(_ values: [InputValueDefinition]) {
+                for value in values { if let defaultValue = value.defaultValue { body(index, source, defaultValue) } }
+            }
+            switch definition {
+            case .type(let type), .typeExtension(let type):
+                switch type {
+                case .object(let node), .interface(let node):
+                    for field in node.fields { inputValues(field.arguments) }
+                case .inputObject(let node): inputValues(node.fields)
+                default: break
+                }
+            case .directive(let node): inputValues(node.arguments)
+            default: break
+            }
+        }
+    }
+}
+
+extension TypeDefinition {
+    /// Whether this is an interface definition or extension.
+    var isInterface: Bool {
+        if case .interface = self { return true }
+        return false
+    }
+}

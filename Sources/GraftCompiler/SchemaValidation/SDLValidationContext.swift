@@ -1,0 +1,45 @@
+import GraftLanguage
+
+/// The state shared by the SDL rules: the documents, the schema they extend (if any) and the
+/// errors reported so far, each with the traversal position graphql-js would report it at.
+struct SDLValidationContext {
+    /// The documents, as if concatenated.
+    let documents: [Located<Document>]
+    /// The schema being extended, or nil.
+    let schema: Schema?
+    private var entries: [Entry] = []
+    /// The rule currently running (orders errors reported at the same node).
+    var ruleIndex = 0
+
+    private struct Entry {
+        var document: Int
+        var offset: Int
+        var phase: Int
+        var rule: Int
+        var sequence: Int
+        var error: GraphQLError
+    }
+
+    init(documents: [Located<Document>], schema: Schema?) {
+        self.documents = documents
+        self.schema = schema
+    }
+
+    /// Reports an error found when the traversal enters the node starting at `offset` of
+    /// document `document` (or leaves the node ending at `offset` when `onLeave` is true).
+    mutating func report(_ error: GraphQLError, document: Int, offset: Int, onLeave: Bool = false) {
+        entries.append(Entry(document: document, offset: offset, phase: onLeave ? 0 : 1, rule: ruleIndex,
+                             sequence: entries.count, error: error))
+    }
+
+    /// The errors in graphql-js's order: traversal position, then rule.
+    func sortedErrors() -> [GraphQLError] {
+        entries.sorted { a, b in
+            if a.document != b.document { return a.document < b.document }
+            if a.offset != b.offset { return a.offset < b.offset }
+            if a.phase != b.phase { return a.phase < b.phase }
+            if a.rule != b.rule { return a.rule < b.rule }
+            return a.sequence < b.sequence
+        }.map(\.error)
+    }
+}

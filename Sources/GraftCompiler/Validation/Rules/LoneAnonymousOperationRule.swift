@@ -1,0 +1,23 @@
+import GraftLanguage
+
+/// Spec 5.2.3.1 "Lone Anonymous Operation" (Section-5-Validation.md): an anonymous operation must
+/// be the only operation of its document.
+final class LoneAnonymousOperationRule: ValidationRule {
+    static let name = "LoneAnonymousOperationRule"
+    private let context: ValidationContext
+    private var operationCount = 0
+
+    init(context: ValidationContext) { self.context = context }
+
+    func enter(_ node: Document) -> VisitAction {
+        operationCount = node.definitions.count { if case .operation = $0 { true } else { false } }
+        return .visitChildren
+    }
+
+    func enter(_ node: OperationDefinition) -> VisitAction {
+        if node.name == nil && operationCount > 1 {
+            context.report("This anonymous operation must be the only defined operation.", at: node.range)
+        }
+        return .visitChildren
+    }
+}

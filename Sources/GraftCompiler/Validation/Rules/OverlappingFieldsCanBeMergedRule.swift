@@ -1,0 +1,165 @@
+import GraftLanguage
+
+/// Spec 5.3.2 "Field Selection Merging" (Section-5-Validation.md): fields with the same response
+/// name in a selection set (after fragments are applied) can be merged: same field, same
+/// arguments (unless their parents are different object types), compatible return types, and
+/// mergeable sub-selections.
+///
+/// This follows graphql-js 16's algorithm step by step (so errors and their order match) with its
+/// caches: each selection set's fields are collected once, and fragment pairs already compared are
+/// remembered (`comparedFragmentPairs`). On top of that, fields without fragment spreads below them
+/// are grouped by their structure: whether two such fields conflict depends only on their
+/// structures, so it is computed once per pair of structures, and many identical sibling fields
+/// cost linear rather than quadratic time.
+final class OverlappingFieldsCanBeMergedRule: ValidationRule {
+    static let name = "OverlappingFieldsCanBeMergedRule"
+    let context: ValidationContext
+    var comparedFragmentPairs = FragmentPairSet()
+    var fieldsCache: [Int: FieldsAndFragments] = [:]
+    var argumentsCache: [Int: String] = [:]
+    var structureCache: [Int: SelectionStructure] = [:]
+    var structureIDs: [String: Int] = [:]
+    var pureConflictMemo: [StructurePair: Bool] = [:]
+    var signatureCache: [Int: Int] = [:]
+
+    init(context: ValidationContext) { self.context = context }
+
+    func enter(_ node: SelectionSet) -> VisitAction {
+        let conflicts = findConflictsWithinSelectionSet(context.parentType, node)
+        for conflict in conflicts {
+            context.report("Fields \"\(conflict.responseName)\" conflict because \(conflict.reason.message). Use different aliases on the fields to fetch both if this was intentional.",
+                           at: conflict.fields1 + conflict.fields2)
+            if context.isAborted { break }
+        }
+        return .visitChildren
+    }
+
+    // MARK: graphql-js steps A to J
+
+    /// A, B, C: conflicts within a selection set, between it and its fragments, and between them.
+    func findConflictsWithinSelectionSet(_ parentType: NamedTypeDef?, _ selectionSet: SelectionSet) -> [Conflict] {
+        var conflicts: [Conflict] = []
+        let collected = fieldsAndFragmentNames(parentType, selectionSet)
+        for (_, fields) in collected.fields where fields.count > 1 {
+            collectPairs(&conflicts, false, fields, nil)
+        }
+        let names = collected.fragmentNames
+        for i in names.indices {
+            collectConflictsBetweenFieldsAndFragment(&conflicts, false, collected, names[i])
+            for j in (i + 1)..<names.count {
+                collectConflictsBetweenFragments(&conflicts, false, names[i], names[j])
+            }
+        }
+        return conflicts
+    }
+
+    /// D, E: conflicts between a set of fields and a fragment (and the fragments it spreads).
+    func collectConflictsBetweenFieldsAndFragment(_ conflicts: inout [Conflict], _ mutuallyExclusive: Bool,
+                                                  _ fieldMap: FieldsAndFragments, _ fragmentName: String) {
+        guard let fragment = context.fragment(named: fragmentName) else { return }
+        let referenced = referencedFieldsAndFragmentNames(fragment)
+        if fieldMap === referenced { return }
+        collectConflictsBetween(&conflicts, mutuallyExclusive, fieldMap, referenced)
+        for referencedName in referenced.fragmentNames {
+            if comparedFragmentPairs.contains(referencedName, fragmentName, mutuallyExclusive) { continue }
+            comparedFragmentPairs.insert(referencedName, fragmentName, mutuallyExclusive)
+            collectConflictsBetweenFieldsAndFragment(&conflicts, mutuallyExclusive, fieldMap, referencedName)
+        }
+    }
+
+    /// F, G: conflicts between two fragments (and the fragments they spread).
+    func collectConflictsBetweenFragments(_ conflicts: inout [Conflict], _ mutuallyExclusive: Bool,
+                                          _ fragmentName1: String, _ fragmentName2: String) {
+        if fragmentName1 == fragmentName2 { return }
+        if comparedFragmentPairs.contains(fragmentName1, fragmentName2, mutuallyExclusive) { return }
+        comparedFragmentPairs.insert(fragmentName1, fragmentName2, mutuallyExclusive)
+        guard let fragment1 = context.fragment(named: fragmentName1),
+              let fragment2 = context.fragment(named: fragmentName2) else { return }
+        let referenced1 = referencedFieldsAndFragmentNames(fragment1)
+        let referenced2 = referencedFieldsAndFragmentNames(fragment2)
+        collectConflictsBetween(&conflicts, mutuallyExclusive, referenced1, referenced2)
+        for name2 in referenced2.fragmentNames {
+            collectConflictsBetweenFragments(&conflicts, mutuallyExclusive, fragmentName1, name2)
+        }
+        for name1 in referenced1.fragmentNames {
+            collectConflictsBetweenFragments(&conflicts, mutuallyExclusive, name1, fragmentName2)
+        }
+    }
+
+    /// H, I, J: conflicts between the sub-selections of two fields with the same response name.
+    func findConflictsBetweenSubSelectionSets(_ mutuallyExclusive: Bool, _ parentType1: NamedTypeDef?,
+                                              _ selectionSet1: SelectionSet, _ parentType2: NamedTypeDef?,
+                                              _ selectionSet2: SelectionSet) -> [Conflict] {
+        var conflicts: [Conflict] = []
+        let collected1 = fieldsAndFragmentNames(parentType1, selectionSet1)
+        let collected2 = fieldsAndFragmentNames(parentType2, selectionSet2)
+        collectConflictsBetween(&conflicts, mutuallyExclusive, collected1, collected2)
+        for name2 in collected2.fragmentNames {
+            collectConflictsBetweenFieldsAndFragment(&conflicts, mutuallyExclusive, collected1, name2)
+        }
+        for name1 in collected1.fragmentNames {
+            collectConflictsBetweenFieldsAndFragment(&conflicts, mutuallyExclusive, collected2, name1)
+        }
+        for name1 in collected1.fragmentNames {
+            for name2 in collected2.fragmentNames {
+                collectConflictsBetweenFragments(&conflicts, mutuallyExclusive, name1, name2)
+            }
+        }
+        return conflicts
+    }
+
+    /// Compares the fields of two sets that share a response name.
+    func collectConflictsBetween(_ conflicts: inout [Conflict], _ mutuallyExclusive: Bool,
+                                 _ fieldMap1: FieldsAndFragments, _ fieldMap2: FieldsAndFragments) {
+        for (responseName, fields1) in fieldMap1.fields {
+            if let fields2 = fieldMap2.fields(named: responseName) {
+                collectPairs(&conflicts, mutuallyExclusive, fields1, fields2)
+            }
+        }
+    }
+
+    /// Whether two fields with one response name conflict, and why (graphql-js `findConflict`).
+    func findConflict(_ parentFieldsAreMutuallyExclusive: Bool, _ field1: FieldEntry, _ field2: FieldEntry) -> Conflict? {
+        let mutuallyExclusive = parentFieldsAreMutuallyExclusive
+            || (field1.parentTypeName != field2.parentTypeName && field1.parentIsObject && field2.parentIsObject)
+        let node1 = field1.node, node2 = field2.node
+        let responseName = node1.responseKey
+        if !mutuallyExclusive {
+            if node1.name.value != node2.name.value {
+                return Conflict(responseName, .message("\"\(node1.name.value)\" and \"\(node2.name.value)\" are different fields"),
+                                [node1.range], [node2.range])
+            }
+            if argumentsString(node1) != argumentsString(node2) {
+                return Conflict(responseName, .message("they have differing arguments"), [node1.range], [node2.range])
+            }
+        }
+        if let type1 = field1.type, let type2 = field2.type, doTypesConflict(type1, type2) {
+            return Conflict(responseName, .message("they return conflicting types \"\(type1)\" and \"\(type2)\""),
+                            [node1.range], [node2.range])
+        }
+        guard let selectionSet1 = node1.selectionSet, let selectionSet2 = node2.selectionSet else { return nil }
+        let subConflicts = findConflictsBetweenSubSelectionSets(
+            mutuallyExclusive, field1.type.flatMap { context.schema.types[$0.namedType] }, selectionSet1,
+            field2.type.flatMap { context.schema.types[$0.namedType] }, selectionSet2)
+        guard !subConflicts.isEmpty else { return nil }
+        return Conflict(responseName, .subfields(subConflicts.map { ($0.responseName, $0.reason) }),
+                        [node1.range] + subConflicts.flatMap(\.fields1), [node2.range] + subConflicts.flatMap(\.fields2))
+    }
+
+    private func doTypesConflict(_ type1: TypeRef, _ type2: TypeRef) -> Bool {
+        if case .list(let inner1) = type1 {
+            if case .list(let inner2) = type2 { return doTypesConflict(inner1, inner2) }
+            return true
+        }
+        if case .list = type2 { return true }
+        if case .nonNull(let inner1) = type1 {
+            if case .nonNull(let inner2) = type2 { return doTypesConflict(inner1, inner2) }
+            return true
+        }
+        if case .nonNull = type2 { return true }
+        let isLeaf1 = context.schema.types[type1.namedType]?.isLeaf ?? false
+        let isLeaf2 = context.schema.types[type2.namedType]?.isLeaf ?? false
+        if isLeaf1 || isLeaf2 { return type1.namedType != type2.namedType }
+        return false
+    }
+}

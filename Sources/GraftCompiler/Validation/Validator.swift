@@ -1,0 +1,33 @@
+import GraftLanguage
+
+/// Validates executable documents against a schema (Section 5 of the specification), the way
+/// graphql-js 16's `validate()` does: all rules run in one walk of the document with a shared
+/// `TypeInfo`, errors come out in graphql-js's order, and validation stops after `maxErrors`.
+public struct Validator: Sendable {
+    /// The schema documents are validated against.
+    public var schema: Schema
+    /// The rules to run, in order.
+    public var rules: [any ValidationRule.Type]
+    /// The most errors reported before validation stops.
+    public var maxErrors: Int
+
+    /// Creates a validator; the rules default to the specification's rules in graphql-js's order.
+    public init(schema: Schema, rules: [any ValidationRule.Type] = SpecifiedRules.all, maxErrors: Int = 100) {
+        self.schema = schema
+        self.rules = rules
+        self.maxErrors = maxErrors
+    }
+
+    /// Validates a document parsed from one source.
+    public func validate(_ document: Document, source: Source) -> [GraphQLError] {
+        validate(document, sources: DocumentSources(source))
+    }
+
+    /// Validates a document parsed from the combined text of `sources`.
+    public func validate(_ document: Document, sources: DocumentSources) -> [GraphQLError] {
+        let context = ValidationContext(schema: schema, document: document, sources: sources, maxErrors: maxErrors)
+        var walker = ValidationWalker(context: context, rules: rules.map { $0.init(context: context) })
+        document.walk(&walker)
+        return context.errors
+    }
+}
