@@ -57,13 +57,16 @@ struct TypeDefinitionBuilder {
         case .object(let node), .interface(let node):
             // Interfaces are kept even when the kinds differ (validation reports mismatches).
             type.interfaces.append(contentsOf: node.interfaces.map(\.name.value))
+            type.fields.reserveCapacity(type.fields.count + node.fields.count)
             for field in node.fields { type.fields.update(makeField(field, source: source)) }
         case .union(let node):
             type.possibleTypes.append(contentsOf: node.types.map(\.name.value))
         case .enum(let node):
+            type.enumValues.reserveCapacity(type.enumValues.count + node.values.count)
             for value in node.values { type.enumValues.update(makeEnumValue(value, source: source)) }
         case .inputObject(let node):
             if node.directives.contains(where: { $0.name.value == "oneOf" }) { type.isOneOf = true }
+            type.inputFields.reserveCapacity(type.inputFields.count + node.fields.count)
             for field in node.fields { type.inputFields.update(makeInputValue(field, source: source)) }
         }
     }
@@ -71,7 +74,10 @@ struct TypeDefinitionBuilder {
     /// Builds a field definition.
     func makeField(_ node: FieldDefinition, source: Source) -> FieldDef {
         var arguments = NamedList<InputValueDef>()
-        for argument in node.arguments { arguments.update(makeInputValue(argument, source: source)) }
+        if !node.arguments.isEmpty {
+            arguments.reserveCapacity(node.arguments.count)
+            for argument in node.arguments { arguments.update(makeInputValue(argument, source: source)) }
+        }
         return FieldDef(
             name: node.name.value, description: node.description?.value, arguments: arguments, type: TypeRef(node.type),
             deprecationReason: Self.deprecationReason(node.directives),
