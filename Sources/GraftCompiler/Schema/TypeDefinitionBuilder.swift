@@ -16,17 +16,19 @@ struct TypeDefinitionBuilder {
             type.definition = definition
         }
         apply(definition, to: &type)
-        for extensionNode in extensions { applyExtension(extensionNode, to: &type) }
+        // graphql-js's buildType reads @specifiedBy from the definition only, not from extensions
+        // in the same documents (extending a built schema does read them).
+        for extensionNode in extensions { applyExtension(extensionNode, to: &type, readsSpecifiedBy: false) }
         return type
     }
 
     /// Applies an `extend` node to an existing type (graphql-js `extendNamedType`).
-    func applyExtension(_ extensionNode: Located<TypeDefinition>, to type: inout NamedTypeDef) {
+    func applyExtension(_ extensionNode: Located<TypeDefinition>, to type: inout NamedTypeDef, readsSpecifiedBy: Bool = true) {
         if keepNodes {
             type.extensionSpans.append(extensionNode.span(extensionNode.node.range))
             type.extensions.append(extensionNode)
         }
-        apply(extensionNode, to: &type)
+        apply(extensionNode, to: &type, readsSpecifiedBy: readsSpecifiedBy)
     }
 
     /// The model kind of an AST type definition.
@@ -41,7 +43,7 @@ struct TypeDefinitionBuilder {
         }
     }
 
-    private func apply(_ located: Located<TypeDefinition>, to type: inout NamedTypeDef) {
+    private func apply(_ located: Located<TypeDefinition>, to type: inout NamedTypeDef, readsSpecifiedBy: Bool = true) {
         let source = located.source
         let applied = located.node.directives.map { appliedDirective($0, source: source) }
         type.directives.append(contentsOf: applied)
@@ -51,7 +53,7 @@ struct TypeDefinitionBuilder {
         else { return }
         switch located.node {
         case .scalar(let node):
-            if let url = Self.stringArgument("url", ofDirective: "specifiedBy", in: node.directives) {
+            if readsSpecifiedBy, let url = Self.stringArgument("url", ofDirective: "specifiedBy", in: node.directives) {
                 type.specifiedByURL = url
             }
         case .object(let node), .interface(let node):
