@@ -69,6 +69,14 @@ public struct NamedList<Element: Named>: Sendable, RandomAccessCollection where 
         if let index = index(of: element.name) { elements[index] = element } else { append(element) }
     }
 
+    /// Calls `body` with each element in order, reading them in place instead of copying each
+    /// one out (cheaper for large elements such as fields and types).
+    public func forEachInPlace(_ body: (Element) throws -> Void) rethrows {
+        try elements.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices { try body(buffer[index]) }
+        }
+    }
+
     /// Whether an element has this name.
     public func contains(name: String) -> Bool { index(of: name) != nil }
 

@@ -97,8 +97,8 @@ extension SDLValidationContext {
     }
 
     /// Calls `body` for every constant value at the top of a directive argument or default value.
-    func forEachValue(_ body: (Int, Source, Value) -> Void) {
-        forEachDirectiveSite { site in
+    mutating func forEachValue(_ body: (Int, Source, Value) -> Void) {
+        for site in directiveSites {
             for directive in site.directives {
                 for argument in directive.arguments { body(site.document, site.source, argument.value) }
             }
