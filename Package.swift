@@ -24,7 +24,7 @@ let package = Package(
         // The command-line tool.
         .executableTarget(name: "graft", dependencies: ["GraftLanguage", "GraftCompiler"]),
         // Benchmarks (not a product): `swift run -c release graft-bench ...`.
-        .executableTarget(name: "graft-bench", dependencies: ["GraftLanguage"]),
+        .executableTarget(name: "graft-bench", dependencies: ["GraftLanguage", "GraftCompiler"]),
         // Generates Swift for a target's .graphql files on build.
         .plugin(name: "GraftBuildPlugin", capability: .buildTool(), dependencies: ["graft"]),
         // `swift package --allow-writing-to-package-directory graft-generate [--target NAME]`.

@@ -10,7 +10,8 @@ struct TypeDefinitionBuilder {
     /// Builds a named type from its definition and extensions.
     func makeType(_ definition: Located<TypeDefinition>, extensions: [Located<TypeDefinition>]) -> NamedTypeDef {
         let node = definition.node
-        var type = NamedTypeDef(name: node.name.value, kind: Self.kind(of: node), description: node.description?.value)
+        var type = NamedTypeDef(name: node.name.value, kind: Self.kind(of: node))
+        type.setDescription(literal: node.description)
         if keepNodes {
             type.span = definition.span(node.range)
             type.definition = definition
@@ -80,20 +81,24 @@ struct TypeDefinitionBuilder {
             arguments.reserveCapacity(node.arguments.count)
             for argument in node.arguments { arguments.update(makeInputValue(argument, source: source)) }
         }
-        return FieldDef(
-            name: node.name.value, description: node.description?.value, arguments: arguments, type: TypeRef(node.type),
+        var field = FieldDef(
+            name: node.name.value, arguments: arguments, type: TypeRef(node.type),
             deprecationReason: Self.deprecationReason(node.directives),
             directives: node.directives.map { appliedDirective($0, source: source) },
             span: keepNodes ? SourceSpan(source: source, range: node.range) : nil, node: keepNodes ? node : nil)
+        field.setDescription(literal: node.description)
+        return field
     }
 
     /// Builds an argument or input field.
     func makeInputValue(_ node: InputValueDefinition, source: Source) -> InputValueDef {
-        InputValueDef(
-            name: node.name.value, description: node.description?.value, type: TypeRef(node.type),
+        var value = InputValueDef(
+            name: node.name.value, type: TypeRef(node.type),
             defaultValue: node.defaultValue, deprecationReason: Self.deprecationReason(node.directives),
             directives: node.directives.map { appliedDirective($0, source: source) },
             span: keepNodes ? SourceSpan(source: source, range: node.range) : nil, node: keepNodes ? node : nil)
+        value.setDescription(literal: node.description)
+        return value
     }
 
     /// Builds an enum value.
