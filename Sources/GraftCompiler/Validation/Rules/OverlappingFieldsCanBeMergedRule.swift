@@ -7,17 +7,21 @@ import GraftLanguage
 ///
 /// This follows graphql-js 16's algorithm step by step (so errors and their order match) with its
 /// caches: each selection set's fields are collected once, and fragment pairs already compared are
-/// remembered (`comparedFragmentPairs`). On top of that, fields without fragment spreads below them
-/// are grouped by their structure: whether two such fields conflict depends only on their
-/// structures, so it is computed once per pair of structures, and many identical sibling fields
-/// cost linear rather than quadratic time.
+/// remembered (`comparedFragmentPairs`). On top of that, fields are grouped by their structure:
+/// when comparing two fields never consults the compared fragment pairs, whether they conflict
+/// depends only on their structures, so it is decided once per pair of structures and many
+/// identical sibling fields cost linear rather than quadratic time (see `collectPairs`). A
+/// selection set stops collecting conflicts once they exceed the errors left before validation
+/// stops, since the rest would never be reported.
 final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     static let name = "OverlappingFieldsCanBeMergedRule"
     let context: ValidationContext
     var comparedFragmentPairs = FragmentPairSet()
+    /// How many times `comparedFragmentPairs` was read or written (to tell state-free comparisons).
+    var fragmentPairAccesses = 0
     var fieldsCache: [Int: FieldsAndFragments] = [:]
     var argumentsCache: [Int: String] = [:]
-    var structureCache: [Int: SelectionStructure] = [:]
+    var structureCache: [Int: Int] = [:]
     var structureIDs: [String: Int] = [:]
     var pureConflictMemo: [StructurePair: Bool] = [:]
     var signatureCache: [Int: Int] = [:]
@@ -38,7 +42,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
 
     /// A, B, C: conflicts within a selection set, between it and its fragments, and between them.
     func findConflictsWithinSelectionSet(_ parentType: NamedTypeDef?, _ selectionSet: SelectionSet) -> [Conflict] {
-        var conflicts: [Conflict] = []
+        var conflicts = ConflictList(limit: context.maxErrors - context.errors.count + 1)
         let collected = fieldsAndFragmentNames(parentType, selectionSet)
         for (_, fields) in collected.fields where fields.count > 1 {
             collectPairs(&conflicts, false, fields, nil)
@@ -50,29 +54,29 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
                 collectConflictsBetweenFragments(&conflicts, false, names[i], names[j])
             }
         }
-        return conflicts
+        return conflicts.items
     }
 
     /// D, E: conflicts between a set of fields and a fragment (and the fragments it spreads).
-    func collectConflictsBetweenFieldsAndFragment(_ conflicts: inout [Conflict], _ mutuallyExclusive: Bool,
+    func collectConflictsBetweenFieldsAndFragment(_ conflicts: inout ConflictList, _ mutuallyExclusive: Bool,
                                                   _ fieldMap: FieldsAndFragments, _ fragmentName: String) {
-        guard let fragment = context.fragment(named: fragmentName) else { return }
+        guard !conflicts.isFull, let fragment = context.fragment(named: fragmentName) else { return }
         let referenced = referencedFieldsAndFragmentNames(fragment)
         if fieldMap === referenced { return }
         collectConflictsBetween(&conflicts, mutuallyExclusive, fieldMap, referenced)
         for referencedName in referenced.fragmentNames {
-            if comparedFragmentPairs.contains(referencedName, fragmentName, mutuallyExclusive) { continue }
-            comparedFragmentPairs.insert(referencedName, fragmentName, mutuallyExclusive)
+            if fragmentPairsContain(referencedName, fragmentName, mutuallyExclusive) { continue }
+            insertFragmentPair(referencedName, fragmentName, mutuallyExclusive)
             collectConflictsBetweenFieldsAndFragment(&conflicts, mutuallyExclusive, fieldMap, referencedName)
         }
     }
 
     /// F, G: conflicts between two fragments (and the fragments they spread).
-    func collectConflictsBetweenFragments(_ conflicts: inout [Conflict], _ mutuallyExclusive: Bool,
+    func collectConflictsBetweenFragments(_ conflicts: inout ConflictList, _ mutuallyExclusive: Bool,
                                           _ fragmentName1: String, _ fragmentName2: String) {
-        if fragmentName1 == fragmentName2 { return }
-        if comparedFragmentPairs.contains(fragmentName1, fragmentName2, mutuallyExclusive) { return }
-        comparedFragmentPairs.insert(fragmentName1, fragmentName2, mutuallyExclusive)
+        if fragmentName1 == fragmentName2 || conflicts.isFull { return }
+        if fragmentPairsContain(fragmentName1, fragmentName2, mutuallyExclusive) { return }
+        insertFragmentPair(fragmentName1, fragmentName2, mutuallyExclusive)
         guard let fragment1 = context.fragment(named: fragmentName1),
               let fragment2 = context.fragment(named: fragmentName2) else { return }
         let referenced1 = referencedFieldsAndFragmentNames(fragment1)
@@ -90,7 +94,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     func findConflictsBetweenSubSelectionSets(_ mutuallyExclusive: Bool, _ parentType1: NamedTypeDef?,
                                               _ selectionSet1: SelectionSet, _ parentType2: NamedTypeDef?,
                                               _ selectionSet2: SelectionSet) -> [Conflict] {
-        var conflicts: [Conflict] = []
+        var conflicts = ConflictList()
         let collected1 = fieldsAndFragmentNames(parentType1, selectionSet1)
         let collected2 = fieldsAndFragmentNames(parentType2, selectionSet2)
         collectConflictsBetween(&conflicts, mutuallyExclusive, collected1, collected2)
@@ -105,13 +109,14 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
                 collectConflictsBetweenFragments(&conflicts, mutuallyExclusive, name1, name2)
             }
         }
-        return conflicts
+        return conflicts.items
     }
 
     /// Compares the fields of two sets that share a response name.
-    func collectConflictsBetween(_ conflicts: inout [Conflict], _ mutuallyExclusive: Bool,
+    func collectConflictsBetween(_ conflicts: inout ConflictList, _ mutuallyExclusive: Bool,
                                  _ fieldMap1: FieldsAndFragments, _ fieldMap2: FieldsAndFragments) {
         for (responseName, fields1) in fieldMap1.fields {
+            if conflicts.isFull { return }
             if let fields2 = fieldMap2.fields(named: responseName) {
                 collectPairs(&conflicts, mutuallyExclusive, fields1, fields2)
             }
@@ -144,6 +149,16 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
         guard !subConflicts.isEmpty else { return nil }
         return Conflict(responseName, .subfields(subConflicts.map { ($0.responseName, $0.reason) }),
                         [node1.range] + subConflicts.flatMap(\.fields1), [node2.range] + subConflicts.flatMap(\.fields2))
+    }
+
+    func fragmentPairsContain(_ a: String, _ b: String, _ mutuallyExclusive: Bool) -> Bool {
+        fragmentPairAccesses += 1
+        return comparedFragmentPairs.contains(a, b, mutuallyExclusive)
+    }
+
+    func insertFragmentPair(_ a: String, _ b: String, _ mutuallyExclusive: Bool) {
+        fragmentPairAccesses += 1
+        comparedFragmentPairs.insert(a, b, mutuallyExclusive)
     }
 
     private func doTypesConflict(_ type1: TypeRef, _ type2: TypeRef) -> Bool {
