@@ -60,7 +60,10 @@ public enum BuiltIns {
         for definition in document.definitions {
             switch definition {
             case .type(let node): types.append(builder.makeType(Located(node, source: source), extensions: []))
-            case .directive(let node): directives.append(builder.makeDirective(Located(node, source: source)))
+            case .directive(let node):
+                var directive = builder.makeDirective(Located(node, source: source))
+                directive.isBuiltIn = true
+                directives.append(directive)
             default: break
             }
         }

@@ -208,6 +208,9 @@ public struct DirectiveDef: Named, Sendable, Hashable {
     public var span: SourceSpan?
     /// The AST node, if from SDL.
     public var node: DirectiveDefinition?
+    /// Whether this is a built-in directive added because the schema did not define it (not
+    /// printed by `SchemaPrinter`).
+    public var isBuiltIn: Bool = false
 
     /// Creates a directive definition.
     public init(name: String, description: String? = nil, arguments: NamedList<InputValueDef> = NamedList(),

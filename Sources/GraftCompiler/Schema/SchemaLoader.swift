@@ -1,0 +1,113 @@
+import Foundation
+import GraftLanguage
+
+/// What `SchemaLoader.load(paths:)` produced: the schema when it could be built and was valid,
+/// and every error found on the way.
+public struct SchemaLoadResult: Sendable {
+    /// The schema, or nil when any error was found.
+    public var schema: Schema?
+    /// Errors: unreadable files, syntax errors, SDL validation or schema validation errors.
+    public var errors: [GraphQLError]
+    /// The files that were read, in order.
+    public var files: [String]
+}
+
+/// Loads a schema from files and folders, as the `graft` commands take them with `--schema`:
+/// SDL files (`.graphqls`, `.graphql`) are combined as one document; an introspection result
+/// (`.json`) is the base that SDL files extend.
+public enum SchemaLoader {
+    /// The extensions of schema files found in folders.
+    public static let fileExtensions: Set<String> = ["graphqls", "graphql", "json"]
+
+    /// Expands paths: a file stays as given; a folder becomes its schema files (recursively,
+    /// sorted). A folder's JSON files are used only when it has no `.graphqls`/`.graphql` files,
+    /// and only those that hold `__schema` (an introspection result).
+    public static func schemaFiles(in paths: [String]) -> (files: [String], errors: [GraphQLError]) {
+        var files: [String] = []
+        var errors: [GraphQLError] = []
+        let manager = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                errors.append(GraphQLError("\(path): no such file or directory"))
+                continue
+            }
+            if !isDirectory.boolValue {
+                files.append(path)
+                continue
+            }
+            var sdl: [String] = []
+            var json: [String] = []
+            if let enumerator = manager.enumerator(atPath: path) {
+                for case let relative as String in enumerator {
+                    let ext = (relative as NSString).pathExtension.lowercased()
+                    guard fileExtensions.contains(ext) else { continue }
+                    let full = (path as NSString).appendingPathComponent(relative)
+                    if ext == "json" { json.append(full) } else { sdl.append(full) }
+                }
+            }
+            if sdl.isEmpty {
+                files.append(contentsOf: json.sorted().filter(isIntrospectionResult))
+            } else {
+                files.append(contentsOf: sdl.sorted())
+            }
+        }
+        return (files, errors)
+    }
+
+    /// Reads, parses, builds and (by default) validates the schema in `paths`.
+    public static func load(paths: [String], validate: Bool = true) -> SchemaLoadResult {
+        let (files, pathErrors) = schemaFiles(in: paths)
+        var errors = pathErrors
+        var base: Schema?
+        var documents: [Located<Document>] = []
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                errors.append(GraphQLError("\(file): cannot read file"))
+                continue
+            }
+            if file.lowercased().hasSuffix(".json") {
+                if base != nil {
+                    errors.append(GraphQLError("\(file): only one introspection result can be loaded"))
+                    continue
+                }
+                do {
+                    base = try IntrospectionSchemaBuilder.build(json: data, sourceName: file)
+                } catch {
+                    errors.append(contentsOf: error.errors)
+                }
+                continue
+            }
+            let source = Source(bytes: [UInt8](data), name: file)
+            do {
+                documents.append(Located(try parse(source), source: source))
+            } catch {
+                errors.append(GraphQLError(syntaxError: error, source: source))
+            }
+        }
+        if files.isEmpty && errors.isEmpty { errors.append(GraphQLError("no schema files found")) }
+        guard errors.isEmpty else { return SchemaLoadResult(schema: nil, errors: errors, files: files) }
+        do {
+            let schema: Schema
+            if let base {
+                schema = documents.isEmpty ? base : try SchemaBuilder.extend(base, with: documents, validate: validate)
+                if validate && documents.isEmpty {
+                    let schemaErrors = SchemaValidator.validate(schema)
+                    if !schemaErrors.isEmpty { return SchemaLoadResult(schema: nil, errors: schemaErrors, files: files) }
+                }
+            } else {
+                schema = try SchemaBuilder.build(documents: documents, validate: validate)
+            }
+            return SchemaLoadResult(schema: schema, errors: [], files: files)
+        } catch {
+            return SchemaLoadResult(schema: nil, errors: error.errors, files: files)
+        }
+    }
+
+    private static func isIntrospectionResult(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = handle.readData(ofLength: 4096)
+        return String(decoding: head, as: UTF8.self).contains("\"__schema\"")
+    }
+}

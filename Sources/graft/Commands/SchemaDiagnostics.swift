@@ -1,0 +1,19 @@
+import GraftCompiler
+import GraftLanguage
+
+/// Prints `GraphQLError`s to standard error as `path:line:column: error: message` with the source
+/// line and a caret, extra locations as `note:` lines; at most `limit` errors.
+enum SchemaDiagnostics {
+    /// The most errors printed; a last line says how many more there were.
+    static let limit = 100
+
+    /// Writes the errors to standard error.
+    static func report(_ errors: [GraphQLError], fallbackSourceName: String = "graft") {
+        var lines: [String] = []
+        for error in errors.prefix(limit) {
+            lines.append(contentsOf: error.diagnostics(fallbackSourceName: fallbackSourceName).map(\.rendered))
+        }
+        if errors.count > limit { lines.append("graft: error: \(errors.count - limit) more errors not shown") }
+        if !lines.isEmpty { StandardError.write(lines.joined(separator: "\n")) }
+    }
+}
