@@ -8,19 +8,29 @@ let package = Package(
     products: [
         .library(name: "GraftLanguage", targets: ["GraftLanguage"]),
         .library(name: "GraftCompiler", targets: ["GraftCompiler"]),
+        .library(name: "Graft", targets: ["Graft"]),
         .executable(name: "graft", targets: ["graft"]),
+        .library(name: "GraftTesting", targets: ["GraftTesting"]),
     ],
     targets: [
         // The GraphQL language layer: source, lexer, parser, AST, printer, visitor. Stdlib only.
         .target(name: "GraftLanguage"),
         // Schema model and builders, schema and operation validation, IR.
         .target(name: "GraftCompiler", dependencies: ["GraftLanguage"]),
+        // The runtime library apps import: generated-code support, client, transports, cache.
+        .target(name: "Graft"),
         // The command-line tool.
         .executableTarget(name: "graft", dependencies: ["GraftLanguage", "GraftCompiler"]),
         // Benchmarks (not a product): `swift run -c release graft-bench ...`.
         .executableTarget(name: "graft-bench", dependencies: ["GraftLanguage"]),
-        .testTarget(name: "GraftLanguageTests", dependencies: ["GraftLanguage"]),
+        // Mocks and helpers for users' unit tests.
+        .target(name: "GraftTesting", dependencies: ["Graft"]),
+        .testTarget(name: "GraftLanguageTests", dependencies: ["GraftLanguage"], exclude: ["Fixtures", "Expected"]),
+        .testTarget(name: "GraftCLITests", dependencies: ["graft"]),
+        .testTarget(name: "GraftTests", dependencies: ["Graft", "GraftTesting"]),
         .testTarget(name: "GraftCompilerTests", dependencies: ["GraftCompiler", "GraftLanguage"], exclude: ["Expected", "Fixtures"]),
+        // Against the Strawberry server in Tests/IntegrationServer (Python venv: .ci/install-integration-deps).
+        .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft"]),
     ],
     swiftLanguageModes: [.v6]
 )

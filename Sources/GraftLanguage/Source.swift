@@ -24,6 +24,12 @@ public struct Source: Sendable, Hashable {
         }
     }
 
+    /// Bytes already known to be valid UTF-8 (used to decode lazily stored values).
+    init(uncheckedBytes bytes: [UInt8]) {
+        self.name = ""
+        self.bytes = bytes
+    }
+
     /// The text of the source.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 

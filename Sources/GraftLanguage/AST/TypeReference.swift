@@ -1,11 +1,11 @@
 /// A type reference (Section 2.11): a named type, a list type or a non-null type.
-public indirect enum TypeReference: Sendable, Hashable, CustomStringConvertible {
+public enum TypeReference: Sendable, Hashable, CustomStringConvertible {
     /// `Name`.
     case named(NamedType)
     /// `[Type]`.
-    case list(TypeReference, SourceRange)
+    indirect case list(TypeReference, SourceRange)
     /// `Type!`.
-    case nonNull(TypeReference, SourceRange)
+    indirect case nonNull(TypeReference, SourceRange)
 
     /// Where it is.
     public var range: SourceRange {

@@ -1,5 +1,5 @@
 /// An input value literal (Section 2.9).
-public indirect enum Value: Sendable, Hashable {
+public enum Value: Sendable, Hashable {
     /// `$name`.
     case variable(Variable)
     /// An IntValue, as written.
@@ -46,9 +46,17 @@ public struct Variable: Sendable, Hashable {
 }
 
 /// A string literal: its decoded value and whether it was written as a block string.
+///
+/// The parser validates every string completely (escapes included) but decodes its value on first
+/// access: most descriptions in a large schema are never read by most tools.
 public struct StringValue: Sendable, Hashable {
-    /// The decoded value (block strings dedented).
-    public var value: String
+    enum Storage: Sendable {
+        case decoded(String)
+        /// The source bytes; the token is at `range`.
+        case source([UInt8])
+    }
+
+    var storage: Storage
     /// Whether it was a `"""` block string.
     public var block: Bool
     /// Where it is, quotes included.
@@ -56,9 +64,44 @@ public struct StringValue: Sendable, Hashable {
 
     /// Creates a string value.
     public init(value: String, block: Bool, range: SourceRange) {
-        self.value = value
+        self.storage = .decoded(value)
         self.block = block
         self.range = range
+    }
+
+    /// A string token of `source` whose value is decoded when first read.
+    init(sourceBytes: [UInt8], block: Bool, range: SourceRange) {
+        self.storage = .source(sourceBytes)
+        self.block = block
+        self.range = range
+    }
+
+    /// The decoded value (block strings dedented).
+    public var value: String {
+        get {
+            switch storage {
+            case .decoded(let value):
+                return value
+            case .source(let bytes):
+                let token = Token(kind: block ? .blockString : .string, start: range.start, end: range.end)
+                return bytes.withUnsafeBufferPointer { buffer in
+                    Lexer(bytes: buffer, source: Source(uncheckedBytes: bytes)).value(of: token) ?? ""
+                }
+            }
+        }
+        set {
+            storage = .decoded(newValue)
+        }
+    }
+
+    public static func == (lhs: StringValue, rhs: StringValue) -> Bool {
+        lhs.block == rhs.block && lhs.range == rhs.range && lhs.value == rhs.value
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(value)
+        hasher.combine(block)
+        hasher.combine(range)
     }
 }
 

@@ -4,7 +4,9 @@ extension Lexer {
     func readString(at start: Int, into value: inout [UInt8]?) throws(SyntaxError) -> Int {
         var position = start + 1
         var chunkStart = position
-        while position < bytes.count {
+        while true {
+            position = skipPlainStringBytes(from: position)
+            guard position < bytes.count else { break }
             let code = bytes[position]
             if code == 0x22 {
                 value?.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
@@ -25,8 +27,7 @@ extension Lexer {
                 chunkStart = position
                 continue
             }
-            if code == 0x0A || code == 0x0D { break }
-            position += 1
+            break  // \n or \r
         }
         throw error("Unterminated string.", at: position)
     }
@@ -113,36 +114,19 @@ extension Lexer {
         UTF8.encode(unicodeScalar) { bytes.append($0) }
     }
 
-    /// BlockString (Section 2.9.4): `"""` BlockStringCharacter* `"""`. Returns the end offset.
-    /// When `lines` is non-nil the raw lines (with `\"""` unescaped) are appended to it.
-    func readBlockString(at start: Int, lines: inout [[UInt8]]?) throws(SyntaxError) -> Int {
+    /// BlockString (Section 2.9.4): `"""` BlockStringCharacter* `"""`. Returns the end offset;
+    /// the value is computed on demand by `blockStringValue`.
+    func readBlockString(at start: Int) throws(SyntaxError) -> Int {
         var position = start + 3
-        var chunkStart = position
-        var currentLine: [UInt8] = []
-        let collecting = lines != nil
-        while position < bytes.count {
+        while true {
+            position = skipPlainStringBytes(from: position)
+            guard position < bytes.count else { break }
             let code = bytes[position]
             if code == 0x22 && byte(at: position + 1) == 0x22 && byte(at: position + 2) == 0x22 {
-                if collecting {
-                    currentLine.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
-                    lines!.append(currentLine)
-                }
                 return position + 3
             }
             if code == 0x5C && byte(at: position + 1) == 0x22 && byte(at: position + 2) == 0x22 && byte(at: position + 3) == 0x22 {
-                if collecting { currentLine.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position])) }
-                chunkStart = position + 1
-                position += 4
-                continue
-            }
-            if code == 0x0A || code == 0x0D {
-                if collecting {
-                    currentLine.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
-                    lines!.append(currentLine)
-                    currentLine.removeAll(keepingCapacity: true)
-                }
-                position += (code == 0x0D && byte(at: position + 1) == 0x0A) ? 2 : 1
-                chunkStart = position
+                position += 4  // \"""
                 continue
             }
             position += 1

@@ -94,8 +94,7 @@ public struct Lexer {
             case 0x22:  // "
                 let token: Token
                 if byte(at: position + 1) == 0x22 && byte(at: position + 2) == 0x22 {
-                    var ignored: [[UInt8]]? = nil
-                    token = Token(kind: .blockString, start: position, end: try readBlockString(at: position, lines: &ignored))
+                    token = Token(kind: .blockString, start: position, end: try readBlockString(at: position))
                 } else {
                     var ignored: [UInt8]? = nil
                     token = Token(kind: .string, start: position, end: try readString(at: position, into: &ignored))
@@ -160,13 +159,12 @@ public struct Lexer {
         case .comment:
             return text(token.start + 1, token.end)
         case .string:
+            if !containsByte(0x5C, from: token.start + 1, to: token.end - 1) { return text(token.start + 1, token.end - 1) }
             var value: [UInt8]? = []
             _ = try? readString(at: token.start, into: &value)
             return String(decoding: value ?? [], as: UTF8.self)
         case .blockString:
-            var lines: [[UInt8]]? = []
-            _ = try? readBlockString(at: token.start, lines: &lines)
-            return BlockString.dedentedValue(lines: lines ?? [])
+            return blockStringValue(contentStart: token.start + 3, contentEnd: token.end - 3)
         default:
             return nil
         }

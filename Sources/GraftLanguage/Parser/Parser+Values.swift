@@ -61,7 +61,7 @@ extension Parser {
     mutating func parseStringLiteral() throws(SyntaxError) -> StringValue {
         let token = self.token
         try advance()
-        return StringValue(value: lexer.value(of: token) ?? "", block: token.kind == .blockString,
+        return StringValue(sourceBytes: lexer.source.bytes, block: token.kind == .blockString,
                            range: SourceRange(start: token.start, end: token.end))
     }
 }

@@ -13,6 +13,7 @@ public struct Parser {
     var lastTokenEnd: Int
     var tokenCount = 0
     var depth = 0
+    var names = NameTable()
 
     init(lexer: Lexer, options: ParseOptions) {
         self.lexer = lexer
@@ -109,8 +110,8 @@ public struct Parser {
 
     /// graphql-js's `getTokenDesc`: the kind, then the value in quotes when the token has one.
     func describe(_ token: Token) -> String {
-        if let value = lexer.value(of: token) { return "\(token.kind) \"\(value)\"" }
-        return token.kind.description
+        if let value = lexer.value(of: token) { return "\(token.kind.quotedDescription) \"\(value)\"" }
+        return token.kind.quotedDescription
     }
 
     func error(_ message: String, at offset: Int) -> SyntaxError {
@@ -141,6 +142,7 @@ public struct Parser {
                           _ item: (inout Parser) throws(SyntaxError) -> T) throws(SyntaxError) -> [T] {
         try expect(open)
         var items: [T] = []
+        items.reserveCapacity(8)
         repeat { items.append(try item(&self)) } while try !expectOptional(close)
         return items
     }
@@ -151,6 +153,7 @@ public struct Parser {
                                   _ item: (inout Parser) throws(SyntaxError) -> T) throws(SyntaxError) -> [T] {
         guard try expectOptional(open) else { return [] }
         var items: [T] = []
+        items.reserveCapacity(8)
         repeat { items.append(try item(&self)) } while try !expectOptional(close)
         return items
     }
@@ -161,6 +164,7 @@ public struct Parser {
                          _ item: (inout Parser) throws(SyntaxError) -> T) throws(SyntaxError) -> [T] {
         try expect(open)
         var items: [T] = []
+        items.reserveCapacity(8)
         while try !expectOptional(close) { items.append(try item(&self)) }
         return items
     }
@@ -170,6 +174,7 @@ public struct Parser {
                                    _ item: (inout Parser) throws(SyntaxError) -> T) throws(SyntaxError) -> [T] {
         _ = try expectOptional(delimiter)
         var items: [T] = []
+        items.reserveCapacity(8)
         repeat { items.append(try item(&self)) } while try expectOptional(delimiter)
         return items
     }
@@ -181,7 +186,9 @@ public struct Parser {
     mutating func parseName() throws(SyntaxError) -> Name {
         let token = self.token
         try expect(.name)
-        return Name(lexer.text(token.start, token.end), range: SourceRange(start: token.start, end: token.end))
+        let length = token.end - token.start
+        let value = length > 15 ? names.intern(lexer.bytes, start: token.start, length: length) : lexer.text(token.start, token.end)
+        return Name(value, range: SourceRange(start: token.start, end: token.end))
     }
 
     /// NamedType : Name.

@@ -1,39 +1,6 @@
-/// Block string helpers (Section 2.9.4, BlockStringValue()): dedenting lexed lines and printing
-/// a value back as a block string exactly as graphql-js 16's `printBlockString` does.
+/// Printing a value as a block string (Section 2.9.4) exactly as graphql-js 16's `printBlockString`
+/// does. (Lexing and dedenting live in `Lexer.blockStringValue`.)
 public enum BlockString {
-    /// The value of a block string from its raw lines: common indentation (of all lines but the
-    /// first) removed, leading and trailing blank lines dropped, lines joined with `\n`.
-    public static func dedentedValue(lines: [[UInt8]]) -> String {
-        var commonIndent = Int.max
-        var firstNonEmpty: Int? = nil
-        var lastNonEmpty = -1
-        for (index, line) in lines.enumerated() {
-            let indent = leadingWhitespace(line)
-            if indent == line.count { continue }
-            if firstNonEmpty == nil { firstNonEmpty = index }
-            lastNonEmpty = index
-            if index != 0 && indent < commonIndent { commonIndent = indent }
-        }
-        guard let first = firstNonEmpty else { return "" }
-        var result: [UInt8] = []
-        for index in first...lastNonEmpty {
-            if index > first { result.append(0x0A) }
-            let line = lines[index]
-            if index == 0 {
-                result.append(contentsOf: line)
-            } else if commonIndent < line.count {
-                result.append(contentsOf: line[commonIndent...])
-            }
-        }
-        return String(decoding: result, as: UTF8.self)
-    }
-
-    static func leadingWhitespace(_ line: [UInt8]) -> Int {
-        var count = 0
-        while count < line.count && (line[count] == 0x20 || line[count] == 0x09) { count += 1 }
-        return count
-    }
-
     /// Prints `value` as a block string (`"""..."""`), byte-identical to graphql-js 16.
     public static func print(_ value: String, minimize: Bool = false) -> String {
         let escaped = value.replacing("\"\"\"", with: "\\\"\"\"")

@@ -1,0 +1,87 @@
+import Foundation
+
+/// Executes generated operations: `fetch` for queries, `perform` for mutations, `subscribe` for
+/// subscriptions. Server `errors` arrive beside partial data (or are thrown, per call); decoding
+/// errors name the response path.
+public final class GraphQLClient: Sendable {
+    /// The transport requests go through.
+    public let transport: any GraphQLTransport
+
+    /// Creates a client over a transport.
+    public init(transport: any GraphQLTransport) {
+        self.transport = transport
+    }
+
+    /// A client that sends GraphQL over HTTP to `url` through `httpClient` (with its interceptors).
+    public convenience init(url: URL, httpClient: any HTTPClient = URLSessionHTTPClient()) {
+        self.init(transport: HTTPTransport(url: url, client: httpClient))
+    }
+
+    /// Runs a query. Cache policies other than `networkOnly` need a client with a store.
+    public func fetch<Query: GraphQLQuery>(_ query: Query, cachePolicy: CachePolicy = .networkOnly,
+                                           options: RequestOptions = RequestOptions()) async throws -> GraphQLResponse<Query.Data> {
+        try await execute(query, options: options)
+    }
+
+    /// Runs a mutation (never retried unless `options.retriesMutation`).
+    public func perform<Mutation: GraphQLMutation>(_ mutation: Mutation,
+                                                   options: RequestOptions = RequestOptions()) async throws -> GraphQLResponse<Mutation.Data> {
+        try await execute(mutation, options: options)
+    }
+
+    /// Starts a subscription: each server event as a typed response, until the server completes it
+    /// or the consuming task is cancelled.
+    public func subscribe<Subscription: GraphQLSubscription>(
+        _ subscription: Subscription, options: RequestOptions = RequestOptions()
+    ) -> AsyncThrowingStream<GraphQLResponse<Subscription.Data>, any Error> {
+        let events = transport.subscribe(GraphQLRequest(subscription), options: options)
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    for try await body in events {
+                        continuation.yield(try GraphQLClient.typedResponse(body, operationName: Subscription.operationName,
+                                                                           as: Subscription.Data.self, options: options))
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// Sends any operation and types its response.
+    public func execute<Operation: GraphQLOperation>(_ operation: Operation,
+                                                     options: RequestOptions = RequestOptions()) async throws -> GraphQLResponse<Operation.Data> {
+        let body = try await transport.execute(GraphQLRequest(operation), options: options)
+        return try GraphQLClient.typedResponse(body, operationName: Operation.operationName, as: Operation.Data.self, options: options)
+    }
+
+    /// Decodes a response body into typed data; throws for server errors when the options ask to.
+    static func typedResponse<Data: SelectionSet>(_ body: GraphQLResponseBody, operationName: String, as type: Data.Type,
+                                                  options: RequestOptions) throws -> GraphQLResponse<Data> {
+        if options.throwsOnGraphQLErrors && !body.errors.isEmpty {
+            throw GraftError(.graphQLErrors, message: body.errors[0].description, operation: operationName,
+                             underlying: GraphQLErrors(body.errors))
+        }
+        let data: Data?
+        do {
+            data = try body.data.map { json throws(ResponseDecodingError) in try Data.decode(data: json) }
+        } catch {
+            throw GraftError(.decoding, message: "could not decode the response at \(error.path): \(error.message)",
+                             operation: operationName, responsePath: error.path.description, underlying: error)
+        }
+        return GraphQLResponse(data: data, errors: body.errors, extensions: body.extensions, source: .server)
+    }
+}
+
+extension HTTPTransport {
+    /// A token-refresh predicate for GraphQL servers: a 401 status, or a response whose `errors`
+    /// include `extensions.code == "UNAUTHENTICATED"`. Pass it to `TokenRefreshInterceptor`.
+    public static let needsTokenRefresh: TokenRefreshInterceptor.Predicate = { response in
+        if response.statusCode == 401 { return true }
+        guard let json = try? JSONParser.parse([UInt8](response.body)), let body = GraphQLResponseBody(json: json) else { return false }
+        return body.errors.contains { $0.code == "UNAUTHENTICATED" }
+    }
+}

@@ -1,0 +1,62 @@
+/// Where a result came from.
+public enum ResultSource: Sendable, Hashable {
+    /// The server answered.
+    case server
+    /// Read from the normalized cache.
+    case cache
+}
+
+/// A typed result: data (possibly partial), server errors beside it, extensions, and its source.
+public struct GraphQLResponse<Data: SelectionSet>: Sendable {
+    /// The typed data, or nil when the server returned none.
+    public let data: Data?
+    /// The server's `errors`, in order.
+    public let errors: [GraphQLResponseError]
+    /// The server's `extensions`.
+    public let extensions: [String: JSONValue]
+    /// Server or cache.
+    public let source: ResultSource
+    /// Whether some of the data read from the cache had expired (always false from the server).
+    public let isStale: Bool
+
+    /// Creates a response.
+    public init(data: Data?, errors: [GraphQLResponseError] = [], extensions: [String: JSONValue] = [:],
+                source: ResultSource = .server, isStale: Bool = false) {
+        self.data = data
+        self.errors = errors
+        self.extensions = extensions
+        self.source = source
+        self.isStale = isStale
+    }
+}
+
+/// A response body as the transport parsed it: untyped `data`, `errors`, `extensions`.
+public struct GraphQLResponseBody: Sendable, Hashable {
+    /// `data`, or nil when absent or null.
+    public var data: JSONValue?
+    /// `errors`.
+    public var errors: [GraphQLResponseError]
+    /// `extensions`.
+    public var extensions: [String: JSONValue]
+
+    /// Creates a body.
+    public init(data: JSONValue?, errors: [GraphQLResponseError] = [], extensions: [String: JSONValue] = [:]) {
+        self.data = data
+        self.errors = errors
+        self.extensions = extensions
+    }
+
+    /// Reads a GraphQL response object (`{"data": ..., "errors": [...], "extensions": {...}}`);
+    /// nil when `json` is not one.
+    public init?(json: JSONValue) {
+        guard case .object(let fields) = json, fields["data"] != nil || fields["errors"] != nil else { return nil }
+        if let data = fields["data"], data != .null { self.data = data } else { self.data = nil }
+        if case .array(let items)? = fields["errors"] {
+            errors = items.compactMap(GraphQLResponseError.init(json:))
+            if errors.count != items.count { return nil }
+        } else {
+            errors = []
+        }
+        extensions = fields["extensions"]?.objectValue ?? [:]
+    }
+}

@@ -1,0 +1,24 @@
+/// Per-call options of `GraphQLClient` calls.
+public struct RequestOptions: Sendable {
+    /// Headers added to this request only.
+    public var headers: HTTPHeaders
+    /// A timeout for this request (overrides the client's default).
+    public var timeout: Duration?
+    /// Throw a `GraftError` with code `graphQLErrors` when the response has `errors`, instead of
+    /// returning them beside the (partial) data.
+    public var throwsOnGraphQLErrors: Bool
+    /// Let the retry interceptor retry this mutation (mutations are not retried by default).
+    public var retriesMutation: Bool
+    /// Extra values for interceptors.
+    public var context: RequestContext
+
+    /// Creates options.
+    public init(headers: HTTPHeaders = [:], timeout: Duration? = nil, throwsOnGraphQLErrors: Bool = false,
+                retriesMutation: Bool = false, context: RequestContext = RequestContext()) {
+        self.headers = headers
+        self.timeout = timeout
+        self.throwsOnGraphQLErrors = throwsOnGraphQLErrors
+        self.retriesMutation = retriesMutation
+        self.context = context
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension GraftError: CustomStringConvertible, CustomDebugStringConvertible, LocalizedError {
+    /// One line: code, message, operation, request summary, status, a redacted body excerpt and the
+    /// underlying cause. Never contains secret headers, secret fields or credentials.
+    public var description: String {
+        var parts = ["GraftError.\(code.rawValue): \(message)"]
+        if let operation { parts.append("operation: \(operation)") }
+        if let request { parts.append("request: \(request)") }
+        if let statusCode { parts.append("status: \(statusCode)") }
+        if let responsePath, code == .decoding { parts.append("path: \(responsePath.isEmpty ? "<root>" : responsePath)") }
+        if let responseBody, !responseBody.isEmpty, code == .httpStatus {
+            let excerpt = bodyExcerpt ?? Redactor.default.redact(body: responseBody,
+                                                                 contentType: responseHeaders?["Content-Type"], limit: 200)
+            parts.append("body: \(excerpt)")
+        }
+        if let underlying { parts.append("underlying: \(Self.safeDescription(of: underlying))") }
+        return parts.joined(separator: "; ")
+    }
+
+    /// The description plus the request's redacted headers.
+    public var debugDescription: String {
+        guard let request, !request.headers.isEmpty else { return description }
+        return description + "; request headers: [\(request.headers)]"
+    }
+
+    /// The description, for `localizedDescription`.
+    public var errorDescription: String? { description }
+
+    /// Describes an underlying error without anything that might be secret.
+    ///
+    /// `URLError`s are described by code only (their user info holds the full URL, query and all);
+    /// `DecodingError`s by path and reason; other errors by type and a redacted description.
+    static func safeDescription(of error: any Error) -> String {
+        switch error {
+        case let error as GraftError:
+            return "(\(error.description))"
+        case let error as URLError:
+            return "URLError(\(error.code.rawValue), \(error.code.graftName))"
+        case let error as DecodingError:
+            let (path, reason) = error.pathAndReason
+            return "DecodingError at \(path.isEmpty ? "<root>" : path): \(reason)"
+        case is CancellationError:
+            return "CancellationError"
+        default:
+            let text = String(describing: error)
+            return "\(type(of: error)): \(Redactor.default.scrubCredentialPatterns(Redactor.default.redact(jsonText: text)))"
+        }
+    }
+}
+
+extension Redactor {
+    /// `text` with `Bearer`/`Basic` credentials and `name=value` pairs of secret fields redacted:
+    /// a best effort for free text such as another library's error descriptions.
+    func scrubCredentialPatterns(_ text: String) -> String {
+        var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        var index = 0
+        while index < words.count {
+            let lower = words[index].lowercased()
+            if (lower == "bearer" || lower == "basic") && index + 1 < words.count {
+                words[index + 1] = Self.placeholder
+                index += 2
+                continue
+            }
+            if let equals = words[index].firstIndex(of: "="), isSecretField(String(words[index][..<equals])) {
+                words[index] = "\(words[index][..<equals])=\(Self.placeholder)"
+            } else if let colon = words[index].firstIndex(of: ":"),
+                      isSecretField(String(words[index][..<colon]).trimmingCharacters(in: .punctuationCharacters)),
+                      index + 1 < words.count, words[index].index(after: colon) == words[index].endIndex {
+                words[index + 1] = Self.placeholder
+                index += 2
+                continue
+            }
+            index += 1
+        }
+        return words.joined(separator: " ")
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension GraftError {
+    /// Turns any error from a request into a ``GraftError`` with the request's context filled in.
+    ///
+    /// A ``GraftError`` keeps its code and gains the operation name and request summary if it lacks
+    /// them; cancellation becomes ``Code/cancelled``, a `URLError` timeout ``Code/timedOut``, other
+    /// `URLError`s ``Code/transport``, a `DecodingError` ``Code/decoding``.
+    public static func wrapping(_ error: any Error, request: HTTPRequest?, context: RequestContext?,
+                                redactor: Redactor = .default) -> GraftError {
+        var result: GraftError
+        switch error {
+        case let error as GraftError:
+            result = error
+        case is CancellationError:
+            result = .cancelled(underlying: error)
+        case let error as URLError:
+            result = GraftError(urlError: error)
+        case let error as DecodingError:
+            result = .decoding(error)
+        default:
+            result = GraftError(.transport, message: "the request failed", underlying: error)
+        }
+        if result.operation == nil { result.operation = context?.operationName }
+        if result.request == nil, let request { result.request = RequestSummary(request, redactor: redactor) }
+        return result
+    }
+
+    /// Classifies a `URLError`: cancelled, timed out, or a transport failure.
+    public init(urlError: URLError) {
+        switch urlError.code {
+        case .cancelled:
+            self = .cancelled(underlying: urlError)
+        case .timedOut:
+            self = .timedOut(after: nil, underlying: urlError)
+        default:
+            self.init(.transport, message: "the network request failed (\(urlError.code.graftName))",
+                      underlying: urlError)
+        }
+    }
+
+    /// The underlying `URLError`'s code, looking through nested ``GraftError``s.
+    public var urlErrorCode: URLError.Code? {
+        switch underlying {
+        case let error as URLError: return error.code
+        case let error as GraftError: return error.urlErrorCode
+        default: return nil
+        }
+    }
+}
+
+extension URLError.Code {
+    /// A readable name for common codes, else the number.
+    var graftName: String {
+        switch self {
+        case .timedOut: return "timed out"
+        case .cancelled: return "cancelled"
+        case .cannotFindHost: return "cannot find host"
+        case .cannotConnectToHost: return "cannot connect to host"
+        case .networkConnectionLost: return "network connection lost"
+        case .notConnectedToInternet: return "not connected to the internet"
+        case .dnsLookupFailed: return "DNS lookup failed"
+        case .badServerResponse: return "bad server response"
+        case .badURL: return "bad URL"
+        case .unsupportedURL: return "unsupported URL"
+        case .secureConnectionFailed: return "secure connection failed"
+        case .resourceUnavailable: return "resource unavailable"
+        default: return "URLError \(rawValue)"
+        }
+    }
+}
+
+extension DecodingError {
+    /// The coding path as `a.b[2].c` and a reason without values from the payload.
+    var pathAndReason: (path: String, reason: String) {
+        switch self {
+        case let .typeMismatch(type, context):
+            return (context.codingPath.graftPath, "expected \(type): \(context.debugDescription)")
+        case let .valueNotFound(type, context):
+            return (context.codingPath.graftPath, "expected \(type) but found null: \(context.debugDescription)")
+        case let .keyNotFound(key, context):
+            let path = (context.codingPath + [key]).graftPath
+            return (path, "missing key \"\(key.stringValue)\"")
+        case let .dataCorrupted(context):
+            return (context.codingPath.graftPath, "data corrupted: \(context.debugDescription)")
+        @unknown default:
+            return ("", "\(self)")
+        }
+    }
+}
+
+extension [any CodingKey] {
+    /// The path as `a.b[2].c`.
+    var graftPath: String {
+        var result = ""
+        for key in self {
+            if let index = key.intValue {
+                result += "[\(index)]"
+            } else {
+                if !result.isEmpty { result += "." }
+                result += key.stringValue
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+
+/// The one error type of Graft's runtime: every failure of a request, whatever layer it came from.
+///
+/// Switch on ``code`` (stable across releases) rather than on the message. The error carries the
+/// operation or endpoint name, a ``RequestSummary`` without secrets, the HTTP status and body when
+/// there was a response, and the ``underlying`` error. Its description never prints secrets.
+public struct GraftError: Error, Sendable {
+    /// What kind of failure this is. The raw values are stable.
+    public enum Code: String, Sendable, Hashable, CaseIterable {
+        /// The network failed: no connection, connection lost, TLS, a truncated body, a bad URL.
+        case transport
+        /// The request took longer than its timeout.
+        case timedOut
+        /// The calling task was cancelled.
+        case cancelled
+        /// The server answered with a status the caller didn't accept; see ``GraftError/statusCode``
+        /// and ``GraftError/responseBody``.
+        case httpStatus
+        /// A GraphQL response carried `errors` and the caller asked to throw them
+        /// (the GraphQL layer puts them in ``GraftError/underlying``).
+        case graphQLErrors
+        /// The response body didn't decode; see ``GraftError/responsePath``.
+        case decoding
+        /// The server refused the credentials and refreshing them failed (or didn't help).
+        case unauthorized
+        /// The client-side rate limiter refused the request.
+        case rateLimited
+    }
+
+    /// What kind of failure this is.
+    public var code: Code
+    /// A human-readable explanation without secrets.
+    public var message: String
+    /// The GraphQL operation name or REST endpoint name, when known.
+    public var operation: String?
+    /// The request, without secrets, when known.
+    public var request: RequestSummary?
+    /// The HTTP status code, when a response arrived.
+    public var statusCode: Int?
+    /// The response headers, when a response arrived.
+    public var responseHeaders: HTTPHeaders?
+    /// The response body, when a response arrived (for ``Code/httpStatus`` and ``Code/decoding``).
+    public var responseBody: Data?
+    /// Where in the response decoding failed, for example `user.friends[2].name`.
+    public var responsePath: String?
+    /// The error that caused this one, if any.
+    public var underlying: (any Error)?
+    /// A redacted excerpt of the response body, made while the full request (and so the credentials
+    /// to scrub) was at hand; the description uses it instead of redacting ``responseBody`` again.
+    var bodyExcerpt: String?
+
+    /// Creates an error.
+    public init(_ code: Code, message: String, operation: String? = nil, request: RequestSummary? = nil,
+                statusCode: Int? = nil, responseHeaders: HTTPHeaders? = nil, responseBody: Data? = nil,
+                responsePath: String? = nil, underlying: (any Error)? = nil) {
+        self.code = code
+        self.message = message
+        self.operation = operation
+        self.request = request
+        self.statusCode = statusCode
+        self.responseHeaders = responseHeaders
+        self.responseBody = responseBody
+        self.responsePath = responsePath
+        self.underlying = underlying
+    }
+}
+
+extension GraftError {
+    /// An ``Code/httpStatus`` error for `response` to `request`.
+    ///
+    /// The description shows an excerpt of the body with secret fields redacted and any credential
+    /// from `request`'s secret headers scrubbed (in case the server echoes it).
+    public static func httpStatus(_ response: HTTPResponse, operation: String? = nil, request: HTTPRequest? = nil,
+                                  redactor: Redactor = .default) -> GraftError {
+        var error = GraftError(.httpStatus, message: "unexpected HTTP status \(response.statusCode)",
+                               operation: operation, request: request.map { RequestSummary($0, redactor: redactor) },
+                               statusCode: response.statusCode, responseHeaders: response.headers,
+                               responseBody: response.body)
+        error.bodyExcerpt = redactor.redact(body: response.body, contentType: response.headers["Content-Type"],
+                                            secrets: request.map { redactor.secretValues(in: $0.headers) } ?? [],
+                                            limit: 200)
+        return error
+    }
+
+    /// A ``Code/decoding`` error for a `DecodingError`, naming the coding path where it happened.
+    public static func decoding(_ error: DecodingError, response: HTTPResponse? = nil, operation: String? = nil,
+                                request: RequestSummary? = nil) -> GraftError {
+        let (path, reason) = error.pathAndReason
+        let location = path.isEmpty ? "at the top level" : "at \(path)"
+        return GraftError(.decoding, message: "could not decode the response \(location): \(reason)",
+                          operation: operation, request: request, statusCode: response?.statusCode,
+                          responseHeaders: response?.headers, responseBody: response?.body,
+                          responsePath: path, underlying: error)
+    }
+
+    /// An ``Code/unauthorized`` error: the credentials were refused and refreshing them didn't help.
+    public static func unauthorized(_ message: String, underlying: (any Error)? = nil) -> GraftError {
+        GraftError(.unauthorized, message: message, underlying: underlying)
+    }
+
+    /// A ``Code/cancelled`` error.
+    public static func cancelled(underlying: (any Error)? = nil) -> GraftError {
+        GraftError(.cancelled, message: "the request was cancelled", underlying: underlying)
+    }
+
+    /// A ``Code/timedOut`` error for a request that took longer than `timeout`.
+    public static func timedOut(after timeout: Duration?, underlying: (any Error)? = nil) -> GraftError {
+        let limit = timeout.map { " after \($0.graftMilliseconds) ms" } ?? ""
+        return GraftError(.timedOut, message: "the request timed out\(limit)", underlying: underlying)
+    }
+
+    /// A ``Code/rateLimited`` error.
+    public static func rateLimited(_ message: String = "the client-side rate limit was exceeded") -> GraftError {
+        GraftError(.rateLimited, message: message)
+    }
+}
+
+extension Duration {
+    /// The duration in whole milliseconds, for messages.
+    var graftMilliseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    }
+}

@@ -1,0 +1,48 @@
+/// A generated GraphQL enum: a Swift enum whose raw values are the GraphQL names.
+public protocol EnumType: RawRepresentable, CaseIterable, Sendable, Hashable where RawValue == String {}
+
+/// An enum value from a response: a known case, or a value the schema added after the code was
+/// generated (so old apps keep working when the server grows).
+public enum GraphQLEnum<Known: EnumType>: Sendable, Hashable, OutputValue, InputValueConvertible {
+    /// A case the generated code knows.
+    case value(Known)
+    /// A value unknown to the generated code.
+    case unknown(String)
+
+    /// Wraps a raw GraphQL value.
+    public init(rawValue: String) {
+        self = Known(rawValue: rawValue).map(GraphQLEnum.value) ?? .unknown(rawValue)
+    }
+
+    /// Wraps a known case.
+    public init(_ known: Known) {
+        self = .value(known)
+    }
+
+    /// The GraphQL name of the value.
+    public var rawValue: String {
+        switch self {
+        case .value(let known): return known.rawValue
+        case .unknown(let raw): return raw
+        }
+    }
+
+    /// The known case, or nil for unknown values.
+    public var known: Known? {
+        if case .value(let known) = self { return known }
+        return nil
+    }
+
+    public static func __decode(_ value: JSONValue?) throws(ResponseDecodingError) -> GraphQLEnum {
+        guard case .string(let raw)? = value else {
+            throw .typeMismatch(expected: String(describing: Known.self), found: value)
+        }
+        return GraphQLEnum(rawValue: raw)
+    }
+
+    public static var __outputType: OutputType { .nonNull(.leaf) }
+    public var __inputValue: InputValue { .value(.string(rawValue)) }
+
+    /// Compares with a known case: `hero.appearsIn == .jedi`.
+    public static func == (lhs: GraphQLEnum, rhs: Known) -> Bool { lhs.known == rhs }
+}

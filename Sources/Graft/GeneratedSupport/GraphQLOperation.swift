@@ -1,0 +1,65 @@
+/// The kind of an operation.
+public enum OperationKind: String, Sendable, Hashable {
+    /// A read.
+    case query
+    /// A write.
+    case mutation
+    /// A stream of events.
+    case subscription
+}
+
+/// What is sent to identify an operation: its full text, a persisted-query identifier, or both.
+public struct OperationDocument: Sendable, Hashable {
+    /// The SHA-256 identifier (Apollo's algorithm), when generated.
+    public let operationIdentifier: String?
+    /// The operation's text with the fragments it uses, when generated.
+    public let definition: String?
+
+    /// Creates a document.
+    public init(operationIdentifier: String? = nil, definition: String? = nil) {
+        self.operationIdentifier = operationIdentifier
+        self.definition = definition
+    }
+}
+
+/// A generated operation: its name, kind, document and variables, and the type of its data.
+public protocol GraphQLOperation: Sendable {
+    /// The typed result of the operation.
+    associatedtype Data: SelectionSet
+    /// The operation's name.
+    static var operationName: String { get }
+    /// Query, mutation or subscription.
+    static var operationKind: OperationKind { get }
+    /// The text and/or identifier to send.
+    static var document: OperationDocument { get }
+    /// The variables, absent ones included (they are left out when encoding).
+    var __variables: [String: any InputValueConvertible] { get }
+}
+
+extension GraphQLOperation {
+    public var __variables: [String: any InputValueConvertible] { [:] }
+
+    /// The variables as JSON, absent ones left out.
+    public var variables: [String: JSONValue] { InputValue.encode(__variables) }
+}
+
+/// A generated query.
+public protocol GraphQLQuery: GraphQLOperation {}
+/// A generated mutation.
+public protocol GraphQLMutation: GraphQLOperation {}
+/// A generated subscription.
+public protocol GraphQLSubscription: GraphQLOperation {}
+
+/// Generated schema metadata: possible types of abstract types and cache key fields.
+public struct SchemaMetadata: Sendable {
+    /// Object typenames of each interface and union used by the operations.
+    public let possibleTypes: [String: Set<String>]
+    /// Key fields per type (from `@typePolicy(keyFields:)` or the configuration).
+    public let keyFields: [String: [String]]
+
+    /// Creates metadata.
+    public init(possibleTypes: [String: Set<String>] = [:], keyFields: [String: [String]] = [:]) {
+        self.possibleTypes = possibleTypes
+        self.keyFields = keyFields
+    }
+}

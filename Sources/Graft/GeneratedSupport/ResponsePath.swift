@@ -1,0 +1,61 @@
+/// Where a value is in a GraphQL response, such as `data.hero.friends[2].name`.
+public struct ResponsePath: Sendable, Hashable, CustomStringConvertible {
+    /// One step: an object key or a list index.
+    public enum Component: Sendable, Hashable {
+        /// A response key.
+        case key(String)
+        /// A list index.
+        case index(Int)
+    }
+
+    /// The steps from the root.
+    public var components: [Component]
+
+    /// Creates a path.
+    public init(_ components: [Component] = []) {
+        self.components = components
+    }
+
+    /// `data.hero.friends[2].name`.
+    public var description: String {
+        var text = ""
+        for component in components {
+            switch component {
+            case .key(let key): text += text.isEmpty ? key : "." + key
+            case .index(let index): text += "[\(index)]"
+            }
+        }
+        return text
+    }
+}
+
+/// A response that does not match the operation's selections, with the path of the bad value:
+/// `data.hero.friends[2].name: expected String, found null`.
+public struct ResponseDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Where the bad value is.
+    public var path: ResponsePath
+    /// What is wrong, such as `expected String, found null`.
+    public var message: String
+
+    /// Creates an error at an empty path; callers prepend path components as it propagates.
+    public init(_ message: String, path: ResponsePath = ResponsePath()) {
+        self.message = message
+        self.path = path
+    }
+
+    /// An `expected X, found Y` error.
+    public static func typeMismatch(expected: String, found value: JSONValue?) -> ResponseDecodingError {
+        ResponseDecodingError("expected \(expected), found \(value?.kindDescription ?? "nothing")")
+    }
+
+    /// The error with `component` prepended to its path (errors are built from the leaf upwards, so
+    /// decoding a valid response never pays for paths).
+    public func prepending(_ component: ResponsePath.Component) -> ResponseDecodingError {
+        var copy = self
+        copy.path.components.insert(component, at: 0)
+        return copy
+    }
+
+    /// `path: message`.
+    public var description: String { "\(path): \(message)" }
+}

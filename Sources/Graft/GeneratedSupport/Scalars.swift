@@ -1,0 +1,59 @@
+extension String: OutputValue, InputValueConvertible {
+    public static func __decode(_ value: JSONValue?) throws(ResponseDecodingError) -> String {
+        guard case .string(let text)? = value else { throw .typeMismatch(expected: "String", found: value) }
+        return text
+    }
+    public static var __outputType: OutputType { .nonNull(.leaf) }
+    public var __inputValue: InputValue { .value(.string(self)) }
+}
+
+extension Int: OutputValue, InputValueConvertible {
+    public static func __decode(_ value: JSONValue?) throws(ResponseDecodingError) -> Int {
+        switch value {
+        case .int(let number)?: return number
+        case .double(let number)? where number == number.rounded() && abs(number) < 9.0e15: return Int(number)
+        default: throw .typeMismatch(expected: "Int", found: value)
+        }
+    }
+    public static var __outputType: OutputType { .nonNull(.leaf) }
+    public var __inputValue: InputValue { .value(.int(self)) }
+}
+
+extension Double: OutputValue, InputValueConvertible {
+    public static func __decode(_ value: JSONValue?) throws(ResponseDecodingError) -> Double {
+        switch value {
+        case .double(let number)?: return number
+        case .int(let number)?: return Double(number)
+        default: throw .typeMismatch(expected: "Float", found: value)
+        }
+    }
+    public static var __outputType: OutputType { .nonNull(.leaf) }
+    public var __inputValue: InputValue { .value(.double(self)) }
+}
+
+extension Bool: OutputValue, InputValueConvertible {
+    public static func __decode(_ value: JSONValue?) throws(ResponseDecodingError) -> Bool {
+        guard case .bool(let flag)? = value else { throw .typeMismatch(expected: "Boolean", found: value) }
+        return flag
+    }
+    public static var __outputType: OutputType { .nonNull(.leaf) }
+    public var __inputValue: InputValue { .value(.bool(self)) }
+}
+
+/// A custom scalar's Swift type (configured per GraphQL scalar in graft.json). Conform your type
+/// (for example a `Date` wrapper) by converting from and to its JSON representation.
+public protocol CustomScalar: OutputValue, InputValueConvertible, Hashable {
+    /// Creates the value from JSON; throw `ResponseDecodingError` for a bad value.
+    init(jsonValue: JSONValue) throws(ResponseDecodingError)
+    /// The JSON representation.
+    var jsonValue: JSONValue { get }
+}
+
+extension CustomScalar {
+    public static func __decode(_ value: JSONValue?) throws(ResponseDecodingError) -> Self {
+        guard let value, value != .null else { throw .typeMismatch(expected: String(describing: Self.self), found: value) }
+        return try Self(jsonValue: value)
+    }
+    public static var __outputType: OutputType { .nonNull(.leaf) }
+    public var __inputValue: InputValue { .value(jsonValue) }
+}

@@ -1,0 +1,105 @@
+/// Static selection metadata of a generated selection set: what one generic executor walks to
+/// normalize a response into cache records and read it back. Generated as
+/// `static let __selections: [Graft.Selection] = [.field("name", Swift.String.self), ...]`.
+public enum Selection: Sendable {
+    /// A field.
+    case field(Field)
+    /// An inline fragment (a type case, or a conditional group).
+    case inlineFragment(InlineFragment)
+    /// A named fragment spread.
+    case fragmentSpread(FragmentSpread)
+
+    /// A field selection.
+    public struct Field: Sendable {
+        /// The key in the response (alias or name).
+        public let responseKey: String
+        /// The schema field name.
+        public let name: String
+        /// The field's GraphQL shape.
+        public let type: OutputType
+        /// The arguments, by name.
+        public let arguments: [String: ArgumentValue]
+        /// `@include`/`@skip` conditions; all must hold.
+        public let conditions: [Condition]
+    }
+
+    /// An inline fragment: its own selection set type and when it applies.
+    public struct InlineFragment: Sendable {
+        /// The generated type (`AsDroid`) holding the fragment's selections.
+        public let type: any SelectionSet.Type
+        /// The object typenames it applies to, or nil when it always applies.
+        public let possibleTypes: Set<String>?
+        /// `@include`/`@skip` conditions.
+        public let conditions: [Condition]
+    }
+
+    /// A named fragment spread.
+    public struct FragmentSpread: Sendable {
+        /// The generated fragment type.
+        public let fragment: any Fragment.Type
+        /// The object typenames it applies to, or nil when it always applies.
+        public let possibleTypes: Set<String>?
+        /// `@include`/`@skip` conditions.
+        public let conditions: [Condition]
+    }
+
+    /// A field.
+    public static func field(_ responseKey: String, _ type: any OutputValue.Type, name: String? = nil,
+                             arguments: [String: ArgumentValue] = [:], if conditions: [Condition] = []) -> Selection {
+        .field(Field(responseKey: responseKey, name: name ?? responseKey, type: type.__outputType,
+                     arguments: arguments, conditions: conditions))
+    }
+
+    /// An inline fragment.
+    public static func inlineFragment(_ type: any SelectionSet.Type, on possibleTypes: Set<String>? = nil,
+                                      if conditions: [Condition] = []) -> Selection {
+        .inlineFragment(InlineFragment(type: type, possibleTypes: possibleTypes, conditions: conditions))
+    }
+
+    /// A fragment spread.
+    public static func fragment(_ fragment: any Fragment.Type, on possibleTypes: Set<String>? = nil,
+                                if conditions: [Condition] = []) -> Selection {
+        .fragmentSpread(FragmentSpread(fragment: fragment, possibleTypes: possibleTypes, conditions: conditions))
+    }
+}
+
+/// `@include(if: $variable)` or `@skip(if: $variable)`.
+public struct Condition: Sendable, Hashable {
+    /// The Boolean variable.
+    public let variable: String
+    /// True for `@skip` (the selection applies when the variable is false).
+    public let inverted: Bool
+
+    /// `@include(if: $variable)`.
+    public static func include(_ variable: String) -> Condition { Condition(variable: variable, inverted: false) }
+    /// `@skip(if: $variable)`.
+    public static func skip(_ variable: String) -> Condition { Condition(variable: variable, inverted: true) }
+
+    /// Whether the condition holds for these variable values (a missing variable counts as false).
+    public func holds(_ variables: [String: JSONValue]) -> Bool {
+        let value = variables[variable] == .bool(true)
+        return inverted ? !value : value
+    }
+}
+
+/// An argument value in selection metadata: a literal or a reference to a variable.
+public indirect enum ArgumentValue: Sendable, Hashable {
+    /// `$name`.
+    case variable(String)
+    /// A constant.
+    case value(JSONValue)
+    /// A list that may contain variables.
+    case list([ArgumentValue])
+    /// An object that may contain variables.
+    case object([String: ArgumentValue])
+
+    /// The value with variables substituted (a missing variable becomes null).
+    public func resolved(_ variables: [String: JSONValue]) -> JSONValue {
+        switch self {
+        case .variable(let name): return variables[name] ?? .null
+        case .value(let value): return value
+        case .list(let items): return .array(items.map { $0.resolved(variables) })
+        case .object(let fields): return .object(fields.mapValues { $0.resolved(variables) })
+        }
+    }
+}

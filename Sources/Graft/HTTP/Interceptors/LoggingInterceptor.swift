@@ -1,0 +1,118 @@
+import Foundation
+
+/// Logs a line for each request and one for its response (with status, size and timing) or failure.
+///
+/// Secrets never reach the sink: secret headers (`Authorization`, `Proxy-Authorization`, `Cookie`,
+/// `Set-Cookie` and the ``Redactor``'s configured names) are replaced, secret query parameters and
+/// JSON/form fields are replaced, and any credential from a secret request header, or noted by an
+/// interceptor further in (``RequestContext/noteCredential(_:)``), is scrubbed wherever else it
+/// appears (an echoing server, a token copied into a body). Bodies are cut to
+/// ``Options/maxBodyLength`` characters after redaction.
+///
+/// Placed after the authentication interceptors it logs exactly what is sent, one pair of lines per
+/// attempt (a 401, then the retry with the refreshed token); placed first it logs one pair per call.
+public final class LoggingInterceptor: HTTPInterceptor {
+    /// What to include in each line.
+    public struct Options: Sendable, Hashable {
+        /// Include headers.
+        public var headers: Bool
+        /// Include bodies.
+        public var bodies: Bool
+        /// The most body characters to log.
+        public var maxBodyLength: Int
+
+        /// Creates options; by default headers and bodies (up to 1024 characters) are logged.
+        public init(headers: Bool = true, bodies: Bool = true, maxBodyLength: Int = 1024) {
+            self.headers = headers
+            self.bodies = bodies
+            self.maxBodyLength = maxBodyLength
+        }
+    }
+
+    /// Receives the lines.
+    public let sink: any HTTPLogSink
+    /// Decides what is secret.
+    public let redactor: Redactor
+    /// What to include in each line.
+    public let options: Options
+    private let counter = Locked(0)
+    private let recentCredentials = Locked<[String]>([])
+
+    /// Creates an interceptor writing to `sink`.
+    public init(sink: any HTTPLogSink, redactor: Redactor = .default, options: Options = Options()) {
+        self.sink = sink
+        self.redactor = redactor
+        self.options = options
+    }
+
+    /// Logs the request, passes it on, and logs the outcome.
+    public func intercept(_ request: HTTPRequest, context: RequestContext, next: @escaping HTTPNext) async throws -> HTTPResponse {
+        let id = counter.withLock { count in
+            count += 1
+            return count
+        }
+        var context = context
+        let ledger = context.credentialLedger ?? CredentialLedger()
+        context.credentialLedger = ledger
+        var secrets = remember(redactor.secretValues(in: request.headers))
+        let target = redactor.scrub("\(request.method) \(redactor.redact(url: request.url))", secrets: secrets)
+        let label = context.operationName.map { " (\($0))" } ?? ""
+        let attempt = context.attempt > 1 ? " attempt \(context.attempt)" : ""
+        sink.log(HTTPLogRecord(kind: .request, requestID: id, duration: nil,
+                               message: "[graft] -> #\(id) \(target)\(label)\(attempt)"
+                                   + details(request.headers, request.body, secrets: secrets)))
+        let start = ContinuousClock.now
+        do {
+            let response = try await next(request, context)
+            let elapsed = ContinuousClock.now - start
+            secrets = remember(ledger.all)
+            sink.log(HTTPLogRecord(kind: .response, requestID: id, duration: elapsed,
+                                   message: "[graft] <- #\(id) \(response.statusCode) \(target) in \(Self.format(elapsed))"
+                                       + " (\(response.body.count) bytes)"
+                                       + details(response.headers, response.body, secrets: secrets)))
+            return response
+        } catch {
+            let elapsed = ContinuousClock.now - start
+            secrets = remember(ledger.all)
+            let failure = GraftError.wrapping(error, request: request, context: context, redactor: redactor)
+            sink.log(HTTPLogRecord(kind: .failure, requestID: id, duration: elapsed,
+                                   message: "[graft] !! #\(id) \(target) failed in \(Self.format(elapsed)): "
+                                       + redactor.scrub(failure.description, secrets: secrets)))
+            throw error
+        }
+    }
+
+    /// Adds `values` to the recently seen credentials and returns them all, longest first.
+    ///
+    /// Remembering the last few credentials lets a logger placed outside the authentication
+    /// interceptors scrub a token from a later request's line, before that request gets its header.
+    private func remember(_ values: [String]) -> [String] {
+        recentCredentials.withLock { recent in
+            for value in values where value.count >= 6 && !recent.contains(value) {
+                recent.insert(value, at: 0)
+            }
+            if recent.count > 32 { recent.removeLast(recent.count - 32) }
+            return recent.sorted { $0.count > $1.count }
+        }
+    }
+
+    /// ` headers: [...] body: ...` as the options allow, redacted.
+    private func details(_ headers: HTTPHeaders, _ body: Data?, secrets: [String]) -> String {
+        var text = ""
+        if options.headers, !headers.isEmpty {
+            let shown = redactor.redact(headers: headers).fields.map { "\($0.name): \($0.value)" }
+            text += " headers: [" + redactor.scrub(shown.joined(separator: ", "), secrets: secrets) + "]"
+        }
+        if options.bodies, let body, !body.isEmpty {
+            text += " body: " + redactor.redact(body: body, contentType: headers["Content-Type"], secrets: secrets,
+                                                limit: options.maxBodyLength)
+        }
+        return text
+    }
+
+    /// A duration as milliseconds with one decimal, for example `12.3 ms`.
+    static func format(_ duration: Duration) -> String {
+        let tenths = (duration.graftSeconds * 10_000).rounded() / 10
+        return "\(tenths) ms"
+    }
+}

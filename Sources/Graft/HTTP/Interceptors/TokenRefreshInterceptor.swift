@@ -1,0 +1,55 @@
+/// Refreshes the credentials when the server rejects them, then retries the request once.
+///
+/// Place it *after* the ``AuthenticationInterceptor`` (closer to the network) so it sees the token
+/// that was actually sent; used alone it adds the coordinator's token itself. A response needs a
+/// refresh when ``needsRefresh`` says so: by default a 401 status; the GraphQL layer supplies a
+/// predicate that also recognises a GraphQL `UNAUTHENTICATED` error.
+///
+/// However many requests are rejected at once, the ``TokenRefreshCoordinator`` runs one refresh;
+/// each request is then retried once with the new token. If the refresh fails, or the retry is
+/// rejected too, the request fails with ``GraftError/Code/unauthorized``.
+public struct TokenRefreshInterceptor: HTTPInterceptor {
+    /// Decides whether a response means the credentials were rejected.
+    public typealias Predicate = @Sendable (HTTPResponse) -> Bool
+
+    /// A 401 status.
+    public static let unauthorizedStatus: Predicate = { $0.statusCode == 401 }
+
+    /// Holds the token and runs refreshes.
+    public let coordinator: TokenRefreshCoordinator
+    /// How the token is written into requests.
+    public let scheme: AuthorizationScheme
+    /// Whether a response means the credentials were rejected.
+    public let needsRefresh: Predicate
+
+    /// Creates an interceptor refreshing through `coordinator` when `needsRefresh` (a 401 by default).
+    public init(_ coordinator: TokenRefreshCoordinator, scheme: AuthorizationScheme = .bearer,
+                needsRefresh: @escaping Predicate = TokenRefreshInterceptor.unauthorizedStatus) {
+        self.coordinator = coordinator
+        self.scheme = scheme
+        self.needsRefresh = needsRefresh
+    }
+
+    /// Sends the request; on rejection refreshes (once, shared) and retries once.
+    public func intercept(_ request: HTTPRequest, context: RequestContext, next: @escaping HTTPNext) async throws -> HTTPResponse {
+        guard !context.skipsAuthentication else { return try await next(request, context) }
+        var request = request
+        let generation = await coordinator.currentGeneration()
+        var sentToken = scheme.token(in: request)
+        if sentToken == nil, let token = try await coordinator.currentToken() {
+            scheme.apply(token, to: &request)
+            context.noteCredential(token)
+            sentToken = token
+        }
+        let response = try await next(request, context)
+        guard needsRefresh(response) else { return response }
+
+        let fresh = try await coordinator.refreshedToken(replacing: sentToken, seenGeneration: generation)
+        scheme.apply(fresh, to: &request)
+        context.noteCredential(fresh)
+        let retried = try await next(request, context)
+        guard needsRefresh(retried) else { return retried }
+        throw GraftError(.unauthorized, message: "the server rejected the refreshed credentials",
+                         statusCode: retried.statusCode, responseHeaders: retried.headers, responseBody: retried.body)
+    }
+}

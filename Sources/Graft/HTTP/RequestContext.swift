@@ -1,0 +1,61 @@
+/// Per-request settings that travel with a request through the interceptor chain.
+///
+/// The context says what a request *means* (its operation, whether it may be repeated, how long
+/// it may take), which the bytes of an ``HTTPRequest`` can't say. Layers above HTTP (the GraphQL
+/// client, REST endpoints) fill it in; interceptors read it. Custom values use
+/// ``RequestContextKey``.
+public struct RequestContext: Sendable {
+    /// The GraphQL operation name or REST endpoint name, used in errors and logs.
+    public var operationName: String?
+    /// A timeout for the whole request; it wins over the client's default.
+    public var timeout: Duration?
+    /// Whether the request may be repeated safely; `nil` derives it from the method
+    /// (so a GraphQL query sent with `POST` sets `true`, a mutation `false`).
+    public var isIdempotent: Bool?
+    /// Opts a non-idempotent request (a mutation, a `POST`) in to automatic retries.
+    public var retriesNonIdempotent: Bool
+    /// Leaves out credentials (for example for the token refresh call itself).
+    public var skipsAuthentication: Bool
+    /// The attempt number, starting at 1; the retry interceptor increments it.
+    public var attempt: Int
+    private var values: [ObjectIdentifier: any Sendable]
+    /// Where credentials added below a logger are recorded (see ``noteCredential(_:)``).
+    var credentialLedger: CredentialLedger?
+
+    /// Creates a context.
+    public init(operationName: String? = nil, timeout: Duration? = nil, isIdempotent: Bool? = nil,
+                retriesNonIdempotent: Bool = false, skipsAuthentication: Bool = false) {
+        self.operationName = operationName
+        self.timeout = timeout
+        self.isIdempotent = isIdempotent
+        self.retriesNonIdempotent = retriesNonIdempotent
+        self.skipsAuthentication = skipsAuthentication
+        self.attempt = 1
+        self.values = [:]
+        self.credentialLedger = nil
+    }
+
+    /// Whether `request` may be repeated: the explicit ``isIdempotent`` or else the method's.
+    public func isIdempotent(_ request: HTTPRequest) -> Bool {
+        isIdempotent ?? request.method.isIdempotent
+    }
+
+    /// A custom value, or the key's default when unset.
+    public subscript<Key: RequestContextKey>(key: Key.Type) -> Key.Value {
+        get { values[ObjectIdentifier(key)] as? Key.Value ?? Key.defaultValue }
+        set { values[ObjectIdentifier(key)] = newValue }
+    }
+}
+
+/// A key for a custom ``RequestContext`` value, in the style of SwiftUI's environment keys.
+///
+/// ```swift
+/// enum TenantKey: RequestContextKey { static let defaultValue: String? = nil }
+/// context[TenantKey.self] = "acme"
+/// ```
+public protocol RequestContextKey {
+    /// The type of the value.
+    associatedtype Value: Sendable
+    /// The value when none was set.
+    static var defaultValue: Value { get }
+}

@@ -1,0 +1,18 @@
+/// The seam under `GraphQLClient`: HTTP, WebSocket and mock transports implement it.
+public protocol GraphQLTransport: Sendable {
+    /// Sends a query or mutation and returns the parsed response body.
+    func execute(_ request: GraphQLRequest, options: RequestOptions) async throws -> GraphQLResponseBody
+
+    /// Starts a subscription: a stream of response bodies until the server completes it.
+    func subscribe(_ request: GraphQLRequest, options: RequestOptions) -> AsyncThrowingStream<GraphQLResponseBody, any Error>
+}
+
+extension GraphQLTransport {
+    /// Transports without subscription support fail the stream at once.
+    public func subscribe(_ request: GraphQLRequest, options: RequestOptions) -> AsyncThrowingStream<GraphQLResponseBody, any Error> {
+        AsyncThrowingStream { continuation in
+            continuation.finish(throwing: GraftError(.transport, message: "this transport does not support subscriptions",
+                                                     operation: request.operationName))
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// GraphQL over HTTP (the GraphQL-over-HTTP specification): POST with a JSON body (or GET for
+/// queries), the spec's `Accept` header, `application/graphql-response+json` status semantics, and
+/// automatic or identifier-only persisted queries. Sends through an `HTTPClient`, so every
+/// interceptor (authentication, token refresh, retry, logging, rate limiting) applies.
+public struct HTTPTransport: GraphQLTransport {
+    /// How persisted-query identifiers are used.
+    public enum PersistedQueries: Sendable, Hashable {
+        /// Always send the document.
+        case disabled
+        /// Automatic persisted queries: send the identifier first; on `PersistedQueryNotFound`
+        /// send again with the document.
+        case automatic
+        /// Send only the identifier (the server has the documents from the manifest).
+        case identifierOnly
+    }
+
+    /// The GraphQL endpoint.
+    public let url: URL
+    /// The HTTP stack requests go through.
+    public let client: any HTTPClient
+    /// Send queries as GET requests (cacheable by HTTP caches).
+    public var usesGETForQueries: Bool
+    /// The persisted-query mode.
+    public var persistedQueries: PersistedQueries
+
+    /// The `Accept` header the GraphQL-over-HTTP specification recommends.
+    public static let acceptHeader = "application/graphql-response+json, application/json;q=0.9"
+
+    /// Creates a transport.
+    public init(url: URL, client: any HTTPClient = URLSessionHTTPClient(), usesGETForQueries: Bool = false,
+                persistedQueries: PersistedQueries = .disabled) {
+        self.url = url
+        self.client = client
+        self.usesGETForQueries = usesGETForQueries
+        self.persistedQueries = persistedQueries
+    }
+
+    public func execute(_ request: GraphQLRequest, options: RequestOptions) async throws -> GraphQLResponseBody {
+        guard persistedQueries != .disabled, let identifier = request.document.operationIdentifier else {
+            return try await send(request, includingQuery: true, options: options)
+        }
+        var persisted = request
+        persisted.extensions["persistedQuery"] = ["version": 1, "sha256Hash": .string(identifier)]
+        let first = try await send(persisted, includingQuery: false, options: options)
+        guard first.errors.contains(where: HTTPTransport.isPersistedQueryNotFound) else { return first }
+        guard persistedQueries == .automatic, request.document.definition != nil else {
+            throw GraftError(.graphQLErrors, message: "the server does not know the persisted operation \(identifier)",
+                             operation: request.operationName, underlying: GraphQLErrors(first.errors))
+        }
+        return try await send(persisted, includingQuery: true, options: options)
+    }
+
+    /// Whether an error is the server's `PersistedQueryNotFound`.
+    static func isPersistedQueryNotFound(_ error: GraphQLResponseError) -> Bool {
+        error.message == "PersistedQueryNotFound" || error.code == "PERSISTED_QUERY_NOT_FOUND"
+    }
+
+    /// The HTTP request for a GraphQL request.
+    func httpRequest(_ request: GraphQLRequest, includingQuery: Bool, options: RequestOptions) throws -> HTTPRequest {
+        var headers = options.headers
+        headers["Accept"] = HTTPTransport.acceptHeader
+        let body = request.body(includingQuery: includingQuery)
+        if usesGETForQueries && request.operationKind == .query, case .object(let fields) = body {
+            var items: [String] = []
+            for key in ["query", "operationName", "variables", "extensions"] {
+                guard let value = fields[key] else { continue }
+                let text = value.stringValue ?? value.serialized
+                items.append(key + "=" + PercentEncoding.encodeQueryComponent(text))
+            }
+            let separator = url.query == nil ? "?" : "&"
+            guard let getURL = URL(string: url.absoluteString + separator + items.joined(separator: "&")) else {
+                throw GraftError(.transport, message: "could not build the GET URL", operation: request.operationName)
+            }
+            return HTTPRequest(method: .get, url: getURL, headers: headers)
+        }
+        headers["Content-Type"] = "application/json"
+        return HTTPRequest(method: .post, url: url, headers: headers, body: Data(body.serializedBytes))
+    }
+
+    func send(_ request: GraphQLRequest, includingQuery: Bool, options: RequestOptions) async throws -> GraphQLResponseBody {
+        let httpRequest = try httpRequest(request, includingQuery: includingQuery, options: options)
+        var context = options.context
+        context.operationName = request.operationName
+        if let timeout = options.timeout { context.timeout = timeout }
+        context.isIdempotent = request.operationKind == .query
+        context.retriesNonIdempotent = options.retriesMutation
+        let response = try await client.send(httpRequest, context: context)
+        return try HTTPTransport.parse(response, request: httpRequest, operationName: request.operationName)
+    }
+
+    /// Reads an HTTP response per the GraphQL-over-HTTP specification.
+    static func parse(_ response: HTTPResponse, request: HTTPRequest, operationName: String) throws -> GraphQLResponseBody {
+        let contentType = response.headers["Content-Type"]?.lowercased() ?? ""
+        let isGraphQLResponse = contentType.contains("application/graphql-response+json")
+        let json = try? JSONParser.parse([UInt8](response.body))
+        guard response.isSuccess else {
+            // With application/graphql-response+json a 4xx/5xx carries a GraphQL response with errors.
+            if isGraphQLResponse, let json, let body = GraphQLResponseBody(json: json), !body.errors.isEmpty {
+                throw GraftError(.graphQLErrors, message: body.errors[0].description, operation: operationName,
+                                 request: RequestSummary(request, redactor: .default), statusCode: response.statusCode,
+                                 responseHeaders: response.headers, responseBody: response.body,
+                                 underlying: GraphQLErrors(body.errors))
+            }
+            throw GraftError.httpStatus(response, operation: operationName, request: request)
+        }
+        guard let json else {
+            throw GraftError(.decoding, message: "the response body is not valid JSON (\(response.body.count) bytes)",
+                             operation: operationName, request: RequestSummary(request, redactor: .default),
+                             statusCode: response.statusCode, responseHeaders: response.headers, responseBody: response.body)
+        }
+        guard let body = GraphQLResponseBody(json: json) else {
+            throw GraftError(.decoding, message: "the response is not a GraphQL response (no data or errors)",
+                             operation: operationName, request: RequestSummary(request, redactor: .default),
+                             statusCode: response.statusCode, responseHeaders: response.headers, responseBody: response.body)
+        }
+        return body
+    }
+}
+
+/// The `errors` of a response, as the underlying error of a `graphQLErrors` `GraftError`.
+public struct GraphQLErrors: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The errors, in order.
+    public let errors: [GraphQLResponseError]
+
+    /// Wraps errors.
+    public init(_ errors: [GraphQLResponseError]) {
+        self.errors = errors
+    }
+
+    public var description: String { errors.map(\.description).joined(separator: "; ") }
+}
+
+extension GraftError {
+    /// The server's errors when the code is `graphQLErrors`, else empty.
+    public var graphQLErrors: [GraphQLResponseError] { (underlying as? GraphQLErrors)?.errors ?? [] }
+}

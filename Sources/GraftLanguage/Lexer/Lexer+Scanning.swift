@@ -1,0 +1,134 @@
+extension Lexer {
+    /// Eight copies of a byte in a word.
+    @inline(__always)
+    static func broadcast(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
+
+    /// A word with the high bit set in each byte lane of `word` that is zero (SWAR "has zero byte").
+    @inline(__always)
+    static func zeroLanes(_ word: UInt64) -> UInt64 {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+    }
+
+    /// The offset of the first byte at or after `position` that is `"`, `\`, `\n` or `\r`
+    /// (the bytes that end a run of plain string characters), or `bytes.count`.
+    /// Checks eight bytes at a time.
+    @inline(__always)
+    func skipPlainStringBytes(from position: Int) -> Int {
+        var position = position
+        let count = bytes.count
+        if let base = bytes.baseAddress {
+            let quotes = Lexer.broadcast(0x22), backslashes = Lexer.broadcast(0x5C)
+            let newlines = Lexer.broadcast(0x0A), returns = Lexer.broadcast(0x0D)
+            while position + 8 <= count {
+                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                let hits = Lexer.zeroLanes(word ^ quotes) | Lexer.zeroLanes(word ^ backslashes)
+                    | Lexer.zeroLanes(word ^ newlines) | Lexer.zeroLanes(word ^ returns)
+                if hits != 0 { return position + hits.trailingZeroBitCount / 8 }
+                position += 8
+            }
+        }
+        while position < count {
+            let code = bytes[position]
+            if code == 0x22 || code == 0x5C || code == 0x0A || code == 0x0D { return position }
+            position += 1
+        }
+        return count
+    }
+
+    /// Whether `byte` occurs in `start..<end`.
+    func containsByte(_ byte: UInt8, from start: Int, to end: Int) -> Bool {
+        guard start < end else { return false }
+        return UnsafeBufferPointer(rebasing: bytes[start..<end]).contains(byte)
+    }
+
+    /// The value of a block string whose raw content is `contentStart..<contentEnd`
+    /// (BlockStringValue(): common indentation removed, blank first and last lines dropped,
+    /// `\"""` unescaped), built without intermediate line arrays.
+    func blockStringValue(contentStart: Int, contentEnd: Int) -> String {
+        // Pass 1: common indentation and the first and last non-blank lines.
+        var commonIndent = Int.max
+        var firstNonBlank = -1
+        var lastNonBlank = -1
+        var lineIndex = 0
+        forEachLine(contentStart, contentEnd) { start, end in
+            var indent = 0
+            while start + indent < end && (bytes[start + indent] == 0x20 || bytes[start + indent] == 0x09) { indent += 1 }
+            if start + indent < end {
+                if firstNonBlank < 0 { firstNonBlank = lineIndex }
+                lastNonBlank = lineIndex
+                if lineIndex != 0 && indent < commonIndent { commonIndent = indent }
+            }
+            lineIndex += 1
+        }
+        guard firstNonBlank >= 0 else { return "" }
+        let hasEscapes = containsByte(0x5C, from: contentStart, to: contentEnd)
+        // Pass 2: copy the kept lines, joined by \n.
+        return String(unsafeUninitializedCapacity: max(1, contentEnd - contentStart)) { output in
+            var written = 0
+            var index = 0
+            forEachLine(contentStart, contentEnd) { start, end in
+                defer { index += 1 }
+                guard index >= firstNonBlank && index <= lastNonBlank else { return }
+                if index > firstNonBlank {
+                    output[written] = 0x0A
+                    written += 1
+                }
+                var position = index == 0 ? start : min(end, start + commonIndent)
+                if !hasEscapes, let from = bytes.baseAddress, let to = output.baseAddress {
+                    (to + written).update(from: from + position, count: end - position)
+                    written += end - position
+                    return
+                }
+                while position < end {
+                    if bytes[position] == 0x5C && position + 3 < end
+                        && bytes[position + 1] == 0x22 && bytes[position + 2] == 0x22 && bytes[position + 3] == 0x22 {
+                        position += 1  // drop the backslash of \"""
+                        for _ in 0..<3 {
+                            output[written] = 0x22
+                            written += 1
+                        }
+                        position += 3
+                        continue
+                    }
+                    output[written] = bytes[position]
+                    written += 1
+                    position += 1
+                }
+            }
+            return written
+        }
+    }
+
+    /// Calls `body(start, end)` for each line of `start..<end`, split at `\n`, `\r\n` or `\r`.
+    @inline(__always)
+    func forEachLine(_ start: Int, _ end: Int, _ body: (Int, Int) -> Void) {
+        var lineStart = start
+        var position = start
+        while true {
+            position = nextLineBreak(from: position, to: end)
+            guard position < end else { break }
+            let code = bytes[position]
+            body(lineStart, position)
+            position += (code == 0x0D && position + 1 < end && bytes[position + 1] == 0x0A) ? 2 : 1
+            lineStart = position
+        }
+        body(lineStart, end)
+    }
+
+    /// The offset of the first `\n` or `\r` in `position..<end`, or `end`. Eight bytes at a time.
+    @inline(__always)
+    func nextLineBreak(from position: Int, to end: Int) -> Int {
+        var position = position
+        if let base = bytes.baseAddress {
+            let newlines = Lexer.broadcast(0x0A), returns = Lexer.broadcast(0x0D)
+            while position + 8 <= end {
+                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                let hits = Lexer.zeroLanes(word ^ newlines) | Lexer.zeroLanes(word ^ returns)
+                if hits != 0 { return position + hits.trailingZeroBitCount / 8 }
+                position += 8
+            }
+        }
+        while position < end && bytes[position] != 0x0A && bytes[position] != 0x0D { position += 1 }
+        return position
+    }
+}

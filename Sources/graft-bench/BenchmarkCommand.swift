@@ -1,0 +1,42 @@
+import Foundation
+
+/// Dispatches `graft-bench <benchmark> ...`.
+enum BenchmarkCommand {
+    static let usage = """
+    USAGE: graft-bench <benchmark> ARGS...
+
+    BENCHMARKS:
+      lex FILE          Lex FILE repeatedly (no AST).
+      parse FILE        Parse FILE into an AST repeatedly.
+
+    Build in release mode: swift run -c release graft-bench parse FILE
+    """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        guard let name = arguments.first else {
+            FileHandle.standardError.write(Data((usage + "\n").utf8))
+            return 1
+        }
+        let rest = Array(arguments.dropFirst())
+        do {
+            switch name {
+            case "lex": try LanguageBenchmarks.lex(rest)
+            case "parse": try LanguageBenchmarks.parse(rest)
+            case "--help", "-h", "help":
+                print(usage)
+            default:
+                throw BenchmarkError("unknown benchmark '\(name)'\n\n" + usage)
+            }
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            return 1
+        }
+    }
+}
+
+/// A benchmark that cannot run (bad arguments, unreadable file, invalid input).
+struct BenchmarkError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Graft
+import Testing
+
+@Suite("Redactor")
+struct RedactorTests {
+    let redactor = Redactor.default
+
+    @Test("secret JSON fields are redacted at any depth, keeping the rest byte for byte")
+    func jsonFields() {
+        let text = #"{"query":"mutation Login($password: String!) { login }","variables":{"user":"ada","password":"hunter2-x","nested":{"accessToken":"tok-1","list":[1,2]}},"refresh_token" : {"a":"b"}, "n": 5}"#
+        let redacted = redactor.redact(jsonText: text)
+        #expect(redacted == #"{"query":"mutation Login($password: String!) { login }","variables":{"user":"ada","password":"<redacted>","nested":{"accessToken":"<redacted>","list":[1,2]}},"refresh_token" : "<redacted>", "n": 5}"#)
+    }
+
+    @Test("non-string values and escaped keys are redacted too")
+    func scalarsAndEscapes() {
+        #expect(redactor.redact(jsonText: #"{"pin":1,"secret":12345,"x":true}"#) == #"{"pin":1,"secret":"<redacted>","x":true}"#)
+        #expect(redactor.redact(jsonText: #"{"pass\u0077ord":"abc"}"#) == #"{"pass\u0077ord":"<redacted>"}"#)
+        #expect(redactor.redact(jsonText: #"{"note":"say \"password\": no","token":null}"#)
+            == #"{"note":"say \"password\": no","token":"<redacted>"}"#)
+    }
+
+    @Test("a truncated or malformed body is still redacted to its end")
+    func truncated() {
+        let redacted = redactor.redact(jsonText: #"{"user":"ada","password":"hunter2-trunc"#)
+        #expect(!redacted.contains("hunter2"))
+        #expect(redacted == #"{"user":"ada","password":"<redacted>""#)
+        let unbalanced = redactor.redact(jsonText: #"{"credentials":{"password":"p1","x":[1,"#)
+        #expect(!unbalanced.contains("p1"))
+    }
+
+    @Test("configured field and header names are secret; names compare ignoring case, _ and -")
+    func configuredNames() {
+        let custom = Redactor(secretHeaders: ["X-Tenant-Key"], secretFields: ["ssn"])
+        #expect(custom.isSecretHeader("x-tenant-key"))
+        #expect(custom.isSecretField("SSN"))
+        #expect(!Redactor.default.isSecretField("ssn"))
+        #expect(Redactor.default.isSecretField("Access-Token") && Redactor.default.isSecretField("newPassword"))
+        #expect(!Redactor.default.isSecretField("username"))
+        let headers = custom.redact(headers: ["x-tenant-key": "abc", "Set-Cookie": "sid=1", "Accept": "*/*"])
+        #expect(headers.fields.map(\.value) == ["<redacted>", "<redacted>", "*/*"])
+    }
+
+    @Test("URLs lose userinfo and secret query values")
+    func urls() {
+        let url = URL(string: "https://bob:pw-123@api.test:8443/a/b?access_token=abc%20d&q=swift&api_key=k#frag")!
+        #expect(redactor.redact(url: url) == "https://api.test:8443/a/b?access_token=<redacted>&q=swift&api_key=<redacted>")
+    }
+
+    @Test("form bodies, binary bodies and truncation")
+    func bodies() {
+        let form = Data("user=ada&password=p%40ss&grant_type=password".utf8)
+        #expect(redactor.redact(body: form, contentType: "application/x-www-form-urlencoded; charset=utf-8")
+            == "user=ada&password=<redacted>&grant_type=password")
+        #expect(redactor.redact(body: Data([0xFF, 0xFE, 0x00]), contentType: nil) == "<3 bytes of binary data>")
+        let long = Data(("{\"a\":\"" + String(repeating: "x", count: 100) + "\"}").utf8)
+        #expect(redactor.redact(body: long, contentType: "application/json", limit: 10) == "{\"a\":\"xxxx… (98 more bytes)")
+    }
+
+    @Test("credentials from secret headers are scrubbed anywhere in a body")
+    func scrubbing() {
+        let headers: HTTPHeaders = ["Authorization": "Bearer eyJ-token-123", "Cookie": "sid=cookie-abc-1; theme=dark"]
+        let secrets = redactor.secretValues(in: headers)
+        let body = Data(#"{"echo":"you sent eyJ-token-123 and cookie-abc-1","theme":"dark"}"#.utf8)
+        let text = redactor.redact(body: body, contentType: "application/json", secrets: secrets)
+        #expect(text == #"{"echo":"you sent <redacted> and <redacted>","theme":"dark"}"#)
+    }
+}
