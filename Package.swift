@@ -22,7 +22,7 @@ let package = Package(
         // The command-line tool.
         .executableTarget(name: "graft", dependencies: ["GraftLanguage", "GraftCompiler"]),
         // Benchmarks (not a product): `swift run -c release graft-bench ...`.
-        .executableTarget(name: "graft-bench", dependencies: ["GraftLanguage"]),
+        .executableTarget(name: "graft-bench", dependencies: ["GraftLanguage", "GraftCompiler"]),
         // Mocks and helpers for users' unit tests.
         .target(name: "GraftTesting", dependencies: ["Graft"]),
         .testTarget(name: "GraftLanguageTests", dependencies: ["GraftLanguage"], exclude: ["Fixtures", "Expected"]),

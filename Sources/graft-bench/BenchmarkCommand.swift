@@ -8,6 +8,8 @@ enum BenchmarkCommand {
     BENCHMARKS:
       lex FILE          Lex FILE repeatedly (no AST).
       parse FILE        Parse FILE into an AST repeatedly.
+      validate --schema PATH... --operations PATH...
+                        Validate the operations (all specified rules) repeatedly.
 
     Build in release mode: swift run -c release graft-bench parse FILE
     """
@@ -22,6 +24,7 @@ enum BenchmarkCommand {
             switch name {
             case "lex": try LanguageBenchmarks.lex(rest)
             case "parse": try LanguageBenchmarks.parse(rest)
+            case "validate": try ValidationBenchmarks.validate(rest)
             case "--help", "-h", "help":
                 print(usage)
             default:

@@ -9,12 +9,12 @@ import GraftLanguage
 /// the state for the node they are visiting. Unknown names leave `nil` entries rather than failing:
 /// validation runs before the document is known to be valid.
 public final class TypeInfo {
-    /// The schema types are looked up in.
-    public let schema: Schema
+    /// The types of the schema, looked up once each.
+    public let types: ValidationTypes
     private var typeStack: [TypeRef?] = []
-    private var parentTypeStack: [NamedTypeDef?] = []
+    private var parentTypeStack: [ValidationType?] = []
     private var inputTypeStack: [TypeRef?] = []
-    private var fieldDefStack: [FieldDef?] = []
+    private var fieldStack: [ValidationField?] = []
     private var defaultValueStack: [Value?] = []
 
     /// The directive being visited, or nil.
@@ -25,22 +25,31 @@ public final class TypeInfo {
     public private(set) var enumValue: EnumValueDef?
 
     /// Creates type information for a schema.
-    public init(schema: Schema) {
-        self.schema = schema
+    public convenience init(schema: Schema) {
+        self.init(types: ValidationTypes(schema: schema))
     }
 
+    /// Creates type information sharing a run's type cache.
+    public init(types: ValidationTypes) {
+        self.types = types
+    }
+
+    /// The schema.
+    public var schema: Schema { types.schema }
     /// The output type of the current field (or the operation's root type, or a fragment's type).
     public var type: TypeRef? { typeStack.last ?? nil }
     /// The composite type whose selection set is being visited.
-    public var parentType: NamedTypeDef? { parentTypeStack.last ?? nil }
+    public var parentType: ValidationType? { parentTypeStack.last ?? nil }
     /// The input type expected at the current argument, list item, object field or variable definition.
     public var inputType: TypeRef? { inputTypeStack.last ?? nil }
     /// The input type enclosing the current input position.
     public var parentInputType: TypeRef? {
         inputTypeStack.count > 1 ? inputTypeStack[inputTypeStack.count - 2] : nil
     }
+    /// The current field.
+    public var field: ValidationField? { fieldStack.last ?? nil }
     /// The definition of the current field.
-    public var fieldDef: FieldDef? { fieldDefStack.last ?? nil }
+    public var fieldDef: FieldDef? { field?.definition }
     /// The default value of the current argument or input field position (nil if it has none).
     public var defaultValue: Value? { defaultValueStack.last ?? nil }
 
@@ -48,7 +57,7 @@ public final class TypeInfo {
 
     /// Enters a selection set: its parent type is the named type of the current type, if composite.
     public func enter(_ node: SelectionSet) {
-        let named = type.flatMap { schema.types[$0.namedType] }
+        let named = type.flatMap { types[$0] }
         parentTypeStack.append(named?.isComposite == true ? named : nil)
     }
 
@@ -57,15 +66,15 @@ public final class TypeInfo {
 
     /// Enters a field: looks up its definition on the parent type.
     public func enter(_ node: Field) {
-        var fieldDef: FieldDef?
-        if let parent = parentType { fieldDef = schema.field(node.name.value, on: parent) }
-        fieldDefStack.append(fieldDef)
-        typeStack.append(fieldDef.flatMap { isOutputType($0.type) ? $0.type : nil })
+        var field: ValidationField?
+        if let parent = parentType { field = types.field(node.name.value, on: parent) }
+        fieldStack.append(field)
+        typeStack.append(field.flatMap { types[$0.type]?.isOutputType == true ? $0.type : nil })
     }
 
     /// Leaves a field.
     public func leave(_ node: Field) {
-        fieldDefStack.removeLast()
+        fieldStack.removeLast()
         typeStack.removeLast()
     }
 
@@ -77,7 +86,12 @@ public final class TypeInfo {
 
     /// Enters an operation: the current type is its root type, if it is an object type.
     public func enter(_ node: OperationDefinition) {
-        let root = schema.rootType(for: node.operation)
+        let rootName: String? = switch node.operation {
+        case .query: schema.queryType
+        case .mutation: schema.mutationType
+        case .subscription: schema.subscriptionType
+        }
+        let root = rootName.flatMap { types[$0] }
         typeStack.append(root?.kind == .object ? .named(root!.name) : nil)
     }
 
@@ -118,8 +132,8 @@ public final class TypeInfo {
         var definition: InputValueDef?
         if let directive {
             definition = directive.arguments[node.name.value]
-        } else if let fieldDef {
-            definition = fieldDef.arguments[node.name.value]
+        } else if let field {
+            definition = field.definition.arguments[node.name.value]
         }
         argument = definition
         defaultValueStack.append(definition?.defaultValue)
@@ -142,8 +156,8 @@ public final class TypeInfo {
             defaultValueStack.append(nil)
             inputTypeStack.append(itemType.flatMap { isInputType($0) ? $0 : nil })
         case .enumValue(let name, _):
-            if let named = inputType.flatMap({ schema.types[$0.namedType] }), named.kind == .enum {
-                enumValue = named.enumValues[name]
+            if let named = inputType.flatMap({ types[$0] }), named.kind == .enum {
+                enumValue = named.definition.enumValues[name]
             } else {
                 enumValue = nil
             }
@@ -168,8 +182,8 @@ public final class TypeInfo {
     /// Enters an object field: the input type is the input object's field type.
     public func enter(_ node: ObjectField) {
         var field: InputValueDef?
-        if let named = inputType.flatMap({ schema.types[$0.namedType] }), named.kind == .inputObject {
-            field = named.inputFields[node.name.value]
+        if let named = inputType.flatMap({ types[$0] }), named.kind == .inputObject {
+            field = named.definition.inputFields[node.name.value]
         }
         defaultValueStack.append(field?.defaultValue)
         inputTypeStack.append(field.flatMap { isInputType($0.type) ? $0.type : nil })
@@ -184,15 +198,11 @@ public final class TypeInfo {
     // MARK: Helpers
 
     private func outputTypeNamed(_ name: String) -> TypeRef? {
-        guard let named = schema.types[name], named.isOutputType else { return nil }
+        guard let named = types[name], named.isOutputType else { return nil }
         return .named(name)
     }
 
-    private func isOutputType(_ type: TypeRef) -> Bool {
-        schema.types[type.namedType]?.isOutputType == true
-    }
-
     private func isInputType(_ type: TypeRef) -> Bool {
-        schema.types[type.namedType]?.isInputType == true
+        types[type]?.isInputType == true
     }
 }

@@ -11,6 +11,9 @@ import GraftLanguage
 public protocol ValidationRule: AnyObject, SendableMetatype {
     /// The rule's graphql-js name, such as `"FieldsOnCorrectTypeRule"`.
     static var name: String { get }
+    /// The kinds of nodes the rule's methods handle: the rule is called only for these (a
+    /// shortcut; the default, `.all`, calls it for every node).
+    static var visitedNodes: VisitedNodes { get }
     /// Creates the rule for one validation run.
     init(context: ValidationContext)
 
@@ -46,6 +49,7 @@ public protocol ValidationRule: AnyObject, SendableMetatype {
 }
 
 extension ValidationRule {
+    public static var visitedNodes: VisitedNodes { .all }
     public func enter(_ node: Document) -> VisitAction { .visitChildren }
     public func leave(_ node: Document) {}
     public func enter(_ node: OperationDefinition) -> VisitAction { .visitChildren }
@@ -72,4 +76,29 @@ extension ValidationRule {
     public func leave(_ node: ObjectField) {}
     public func enter(_ node: NamedType) -> VisitAction { .visitChildren }
     public func enterDirectivesHolder(_ directives: [Directive], typeName: String?, isSchema: Bool) {}
+}
+
+/// Kinds of nodes a `ValidationRule` handles.
+public struct VisitedNodes: OptionSet, Sendable {
+    public let rawValue: UInt32
+    /// Creates a set from its raw value.
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static let document = VisitedNodes(rawValue: 1 << 0)
+    public static let operation = VisitedNodes(rawValue: 1 << 1)
+    public static let variableDefinition = VisitedNodes(rawValue: 1 << 2)
+    public static let selectionSet = VisitedNodes(rawValue: 1 << 3)
+    public static let field = VisitedNodes(rawValue: 1 << 4)
+    public static let argument = VisitedNodes(rawValue: 1 << 5)
+    public static let fragmentSpread = VisitedNodes(rawValue: 1 << 6)
+    public static let inlineFragment = VisitedNodes(rawValue: 1 << 7)
+    public static let fragmentDefinition = VisitedNodes(rawValue: 1 << 8)
+    public static let directive = VisitedNodes(rawValue: 1 << 9)
+    public static let value = VisitedNodes(rawValue: 1 << 10)
+    public static let objectField = VisitedNodes(rawValue: 1 << 11)
+    public static let namedType = VisitedNodes(rawValue: 1 << 12)
+    /// `enterDirectivesHolder`, for every node that carries directives.
+    public static let directivesHolder = VisitedNodes(rawValue: 1 << 13)
+    /// Every kind.
+    public static let all = VisitedNodes(rawValue: (1 << 14) - 1)
 }

@@ -4,6 +4,7 @@ import GraftLanguage
 /// (Section-5-Validation.md).
 final class OperationKnownDirectivesRule: ValidationRule {
     static let name = "KnownDirectivesRule"
+    static let visitedNodes: VisitedNodes = .directive
     private let context: ValidationContext
     private var locationsByName: [String: [String]] = [:]
 

@@ -5,6 +5,7 @@ import GraftLanguage
 /// the schema, across all of them).
 final class OperationUniqueDirectivesPerLocationRule: ValidationRule {
     static let name = "UniqueDirectivesPerLocationRule"
+    static let visitedNodes: VisitedNodes = .directivesHolder
     private let context: ValidationContext
     private var isUnique: [String: Bool] = [:]
     private var schemaDirectives: [String: Directive] = [:]

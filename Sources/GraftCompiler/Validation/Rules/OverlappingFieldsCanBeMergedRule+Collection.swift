@@ -106,7 +106,7 @@ struct StructurePair: Hashable {
 
 extension OverlappingFieldsCanBeMergedRule {
     /// The fields and fragment names of a selection set, cached per selection set.
-    func fieldsAndFragmentNames(_ parentType: NamedTypeDef?, _ selectionSet: SelectionSet) -> FieldsAndFragments {
+    func fieldsAndFragmentNames(_ parentType: ValidationType?, _ selectionSet: SelectionSet) -> FieldsAndFragments {
         if let cached = fieldsCache[selectionSet.range.start] { return cached }
         let collected = FieldsAndFragments()
         collectFieldsAndFragmentNames(parentType, selectionSet, collected)
@@ -117,24 +117,21 @@ extension OverlappingFieldsCanBeMergedRule {
     /// The fields and fragment names of a fragment's selection set.
     func referencedFieldsAndFragmentNames(_ fragment: FragmentDefinition) -> FieldsAndFragments {
         if let cached = fieldsCache[fragment.selectionSet.range.start] { return cached }
-        return fieldsAndFragmentNames(context.schema.types[fragment.typeCondition.name.value], fragment.selectionSet)
+        return fieldsAndFragmentNames(context.types[fragment.typeCondition.name.value], fragment.selectionSet)
     }
 
-    private func collectFieldsAndFragmentNames(_ parentType: NamedTypeDef?, _ selectionSet: SelectionSet,
+    private func collectFieldsAndFragmentNames(_ parentType: ValidationType?, _ selectionSet: SelectionSet,
                                                _ collected: FieldsAndFragments) {
         for selection in selectionSet.selections {
             switch selection {
             case .field(let field):
-                var type: TypeRef?
-                if let parentType, parentType.kind == .object || parentType.kind == .interface {
-                    type = parentType.fields[field.name.value]?.type
-                }
+                let type = parentType?.field(field.name.value)?.type
                 collected.append(field.responseKey, FieldEntry(node: field, parentTypeName: parentType?.name,
                                                                parentIsObject: parentType?.kind == .object, type: type))
             case .fragmentSpread(let spread):
                 collected.appendFragment(spread.name.value)
             case .inlineFragment(let inline):
-                let type = inline.typeCondition.map { context.schema.types[$0.name.value] } ?? parentType
+                let type = inline.typeCondition.map { context.types[$0.name.value] } ?? parentType
                 collectFieldsAndFragmentNames(type, inline.selectionSet, collected)
             }
         }

@@ -15,6 +15,7 @@ import GraftLanguage
 /// stops, since the rest would never be reported.
 final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     static let name = "OverlappingFieldsCanBeMergedRule"
+    static let visitedNodes: VisitedNodes = .selectionSet
     let context: ValidationContext
     var comparedFragmentPairs = FragmentPairSet()
     /// How many times `comparedFragmentPairs` was read or written (to tell state-free comparisons).
@@ -41,7 +42,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     // MARK: graphql-js steps A to J
 
     /// A, B, C: conflicts within a selection set, between it and its fragments, and between them.
-    func findConflictsWithinSelectionSet(_ parentType: NamedTypeDef?, _ selectionSet: SelectionSet) -> [Conflict] {
+    func findConflictsWithinSelectionSet(_ parentType: ValidationType?, _ selectionSet: SelectionSet) -> [Conflict] {
         var conflicts = ConflictList(limit: context.maxErrors - context.errors.count + 1)
         let collected = fieldsAndFragmentNames(parentType, selectionSet)
         for (_, fields) in collected.fields where fields.count > 1 {
@@ -91,8 +92,8 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     }
 
     /// H, I, J: conflicts between the sub-selections of two fields with the same response name.
-    func findConflictsBetweenSubSelectionSets(_ mutuallyExclusive: Bool, _ parentType1: NamedTypeDef?,
-                                              _ selectionSet1: SelectionSet, _ parentType2: NamedTypeDef?,
+    func findConflictsBetweenSubSelectionSets(_ mutuallyExclusive: Bool, _ parentType1: ValidationType?,
+                                              _ selectionSet1: SelectionSet, _ parentType2: ValidationType?,
                                               _ selectionSet2: SelectionSet) -> [Conflict] {
         var conflicts = ConflictList()
         let collected1 = fieldsAndFragmentNames(parentType1, selectionSet1)
@@ -144,8 +145,8 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
         }
         guard let selectionSet1 = node1.selectionSet, let selectionSet2 = node2.selectionSet else { return nil }
         let subConflicts = findConflictsBetweenSubSelectionSets(
-            mutuallyExclusive, field1.type.flatMap { context.schema.types[$0.namedType] }, selectionSet1,
-            field2.type.flatMap { context.schema.types[$0.namedType] }, selectionSet2)
+            mutuallyExclusive, field1.type.flatMap { context.types[$0] }, selectionSet1,
+            field2.type.flatMap { context.types[$0] }, selectionSet2)
         guard !subConflicts.isEmpty else { return nil }
         return Conflict(responseName, .subfields(subConflicts.map { ($0.responseName, $0.reason) }),
                         [node1.range] + subConflicts.flatMap(\.fields1), [node2.range] + subConflicts.flatMap(\.fields2))
@@ -172,8 +173,8 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
             return true
         }
         if case .nonNull = type2 { return true }
-        let isLeaf1 = context.schema.types[type1.namedType]?.isLeaf ?? false
-        let isLeaf2 = context.schema.types[type2.namedType]?.isLeaf ?? false
+        let isLeaf1 = context.types[type1]?.isLeaf ?? false
+        let isLeaf2 = context.types[type2]?.isLeaf ?? false
         if isLeaf1 || isLeaf2 { return type1.namedType != type2.namedType }
         return false
     }

@@ -4,6 +4,7 @@ import GraftLanguage
 /// default are given. Checked on leaving a field or directive, so deeper errors come first.
 final class ProvidedRequiredArgumentsRule: ValidationRule {
     static let name = "ProvidedRequiredArgumentsRule"
+    static let visitedNodes: VisitedNodes = [.directive, .field]
     private let context: ValidationContext
     private var requiredDirectiveArguments: [String: [(name: String, type: String)]] = [:]
 
@@ -22,7 +23,7 @@ final class ProvidedRequiredArgumentsRule: ValidationRule {
     }
 
     func leave(_ node: Field) {
-        guard let fieldDef = context.fieldDef else { return }
+        guard let fieldDef = context.field?.definition else { return }
         let provided = Set(node.arguments.map(\.name.value))
         for argument in fieldDef.arguments where !provided.contains(argument.name) && TypeRef.isRequired(argument) {
             context.report("Field \"\(fieldDef.name)\" argument \"\(argument.name)\" of type \"\(argument.type)\" is required, but it was not provided.",
