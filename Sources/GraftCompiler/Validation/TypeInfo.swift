@@ -12,6 +12,7 @@ public final class TypeInfo {
     /// The types of the schema, looked up once each.
     public let types: ValidationTypes
     private var typeStack: [TypeRef?] = []
+    private var namedTypeStack: [ValidationType?] = []
     private var parentTypeStack: [ValidationType?] = []
     private var inputTypeStack: [TypeRef?] = []
     private var fieldStack: [ValidationField?] = []
@@ -38,6 +39,8 @@ public final class TypeInfo {
     public var schema: Schema { types.schema }
     /// The output type of the current field (or the operation's root type, or a fragment's type).
     public var type: TypeRef? { typeStack.last ?? nil }
+    /// The named type of `type`.
+    public var namedType: ValidationType? { namedTypeStack.last ?? nil }
     /// The composite type whose selection set is being visited.
     public var parentType: ValidationType? { parentTypeStack.last ?? nil }
     /// The input type expected at the current argument, list item, object field or variable definition.
@@ -57,7 +60,7 @@ public final class TypeInfo {
 
     /// Enters a selection set: its parent type is the named type of the current type, if composite.
     public func enter(_ node: SelectionSet) {
-        let named = type.flatMap { types[$0] }
+        let named = namedType
         parentTypeStack.append(named?.isComposite == true ? named : nil)
     }
 
@@ -69,13 +72,21 @@ public final class TypeInfo {
         var field: ValidationField?
         if let parent = parentType { field = types.field(node.name.value, on: parent) }
         fieldStack.append(field)
-        typeStack.append(field.flatMap { types[$0.type]?.isOutputType == true ? $0.type : nil })
+        let named = field.flatMap { types.namedType(of: $0) }
+        if let field, let named, named.isOutputType {
+            typeStack.append(field.type)
+            namedTypeStack.append(named)
+        } else {
+            typeStack.append(nil)
+            namedTypeStack.append(nil)
+        }
     }
 
     /// Leaves a field.
     public func leave(_ node: Field) {
         fieldStack.removeLast()
         typeStack.removeLast()
+        namedTypeStack.removeLast()
     }
 
     /// Enters a directive.
@@ -92,31 +103,31 @@ public final class TypeInfo {
         case .subscription: schema.subscriptionType
         }
         let root = rootName.flatMap { types[$0] }
-        typeStack.append(root?.kind == .object ? .named(root!.name) : nil)
+        pushOutputType(root?.kind == .object ? root : nil)
     }
 
     /// Leaves an operation.
-    public func leave(_ node: OperationDefinition) { typeStack.removeLast() }
+    public func leave(_ node: OperationDefinition) { popType() }
 
     /// Enters an inline fragment: the current type is its type condition, or stays the same.
     public func enter(_ node: InlineFragment) {
         if let condition = node.typeCondition {
-            typeStack.append(outputTypeNamed(condition.name.value))
+            pushOutputType(types[condition.name.value])
         } else {
-            typeStack.append(type.flatMap { outputTypeNamed($0.namedType) })
+            pushOutputType(namedType)
         }
     }
 
     /// Leaves an inline fragment.
-    public func leave(_ node: InlineFragment) { typeStack.removeLast() }
+    public func leave(_ node: InlineFragment) { popType() }
 
     /// Enters a fragment definition: the current type is its type condition.
     public func enter(_ node: FragmentDefinition) {
-        typeStack.append(outputTypeNamed(node.typeCondition.name.value))
+        pushOutputType(types[node.typeCondition.name.value])
     }
 
     /// Leaves a fragment definition.
-    public func leave(_ node: FragmentDefinition) { typeStack.removeLast() }
+    public func leave(_ node: FragmentDefinition) { popType() }
 
     /// Enters a variable definition: the input type is its declared type, if an input type.
     public func enter(_ node: VariableDefinition) {
@@ -197,9 +208,19 @@ public final class TypeInfo {
 
     // MARK: Helpers
 
-    private func outputTypeNamed(_ name: String) -> TypeRef? {
-        guard let named = types[name], named.isOutputType else { return nil }
-        return .named(name)
+    private func pushOutputType(_ type: ValidationType?) {
+        if let type, type.isOutputType {
+            typeStack.append(.named(type.name))
+            namedTypeStack.append(type)
+        } else {
+            typeStack.append(nil)
+            namedTypeStack.append(nil)
+        }
+    }
+
+    private func popType() {
+        typeStack.removeLast()
+        namedTypeStack.removeLast()
     }
 
     private func isInputType(_ type: TypeRef) -> Bool {

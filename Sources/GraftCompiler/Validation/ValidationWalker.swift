@@ -24,21 +24,13 @@ struct ValidationWalker: ASTVisitor {
     /// The same for nodes that carry directives: rules of the kind or of `.directivesHolder`.
     private let holderRulesByKind: [[Int]]
 
-    init(context: ValidationContext, rules: [any ValidationRule]) {
+    init(context: ValidationContext, rules: [any ValidationRule], dispatch: RuleDispatch) {
         self.context = context
         self.typeInfo = context.typeInfo
         self.rules = rules
         self.skipDepth = Array(repeating: 0, count: rules.count)
-        let visited = rules.map { type(of: $0).visitedNodes }
-        var byKind: [[Int]] = []
-        var holders: [[Int]] = []
-        for bit in 0..<14 {
-            let kind = VisitedNodes(rawValue: 1 << UInt32(bit))
-            byKind.append(visited.indices.filter { visited[$0].contains(kind) })
-            holders.append(visited.indices.filter { visited[$0].contains(kind) || visited[$0].contains(.directivesHolder) })
-        }
-        self.rulesByKind = byKind
-        self.holderRulesByKind = holders
+        self.rulesByKind = dispatch.rulesByKind
+        self.holderRulesByKind = dispatch.holderRulesByKind
     }
 
     private static func bit(_ kind: VisitedNodes) -> Int { kind.rawValue.trailingZeroBitCount }
@@ -295,4 +287,23 @@ struct ValidationWalker: ASTVisitor {
     }
 
     mutating func leave(_ node: DirectiveDefinition) { leaveRules([]) { _ in } }
+}
+
+/// Which rules the walk calls for each kind of node, computed once per rule list.
+struct RuleDispatch: Sendable {
+    let rulesByKind: [[Int]]
+    let holderRulesByKind: [[Int]]
+
+    init(_ rules: [any ValidationRule.Type]) {
+        let visited = rules.map { $0.visitedNodes }
+        var byKind: [[Int]] = []
+        var holders: [[Int]] = []
+        for bit in 0..<14 {
+            let kind = VisitedNodes(rawValue: 1 << UInt32(bit))
+            byKind.append(visited.indices.filter { visited[$0].contains(kind) })
+            holders.append(visited.indices.filter { visited[$0].contains(kind) || visited[$0].contains(.directivesHolder) })
+        }
+        rulesByKind = byKind
+        holderRulesByKind = holders
+    }
 }

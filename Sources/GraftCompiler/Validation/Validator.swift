@@ -9,7 +9,10 @@ public struct Validator: Sendable {
     /// The schema's types, indexed once for every validation.
     public let types: ValidationTypes
     /// The rules to run, in order.
-    public var rules: [any ValidationRule.Type]
+    public var rules: [any ValidationRule.Type] {
+        didSet { dispatch = RuleDispatch(rules) }
+    }
+    private var dispatch: RuleDispatch
     /// The most errors reported before validation stops.
     public var maxErrors: Int
 
@@ -17,6 +20,7 @@ public struct Validator: Sendable {
     public init(schema: Schema, rules: [any ValidationRule.Type] = SpecifiedRules.all, maxErrors: Int = 100) {
         self.types = ValidationTypes(schema: schema)
         self.rules = rules
+        self.dispatch = RuleDispatch(rules)
         self.maxErrors = maxErrors
     }
 
@@ -28,7 +32,7 @@ public struct Validator: Sendable {
     /// Validates a document parsed from the combined text of `sources`.
     public func validate(_ document: Document, sources: DocumentSources) -> [GraphQLError] {
         let context = ValidationContext(types: types, document: document, sources: sources, maxErrors: maxErrors)
-        var walker = ValidationWalker(context: context, rules: rules.map { $0.init(context: context) })
+        var walker = ValidationWalker(context: context, rules: rules.map { $0.init(context: context) }, dispatch: dispatch)
         document.walk(&walker)
         return context.errors
     }

@@ -10,7 +10,7 @@ final class KnownArgumentNamesRule: ValidationRule {
 
     init(context: ValidationContext) {
         self.context = context
-        for directive in context.schema.directives { directiveArguments[directive.name] = directive.arguments.map(\.name) }
+        directiveArguments = context.types.directiveArgumentNames
         for case .directive(let definition) in context.document.definitions {
             directiveArguments[definition.name.value] = definition.arguments.map(\.name.value)
         }

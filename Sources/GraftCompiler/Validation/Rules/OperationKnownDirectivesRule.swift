@@ -10,9 +10,7 @@ final class OperationKnownDirectivesRule: ValidationRule {
 
     init(context: ValidationContext) {
         self.context = context
-        for directive in context.schema.directives {
-            locationsByName[directive.name] = directive.locations.map(\.rawValue)
-        }
+        locationsByName = context.types.directiveLocations
         for case .directive(let definition) in context.document.definitions {
             locationsByName[definition.name.value] = definition.locations.map(\.value)
         }

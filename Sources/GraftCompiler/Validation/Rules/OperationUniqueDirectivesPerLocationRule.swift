@@ -13,7 +13,7 @@ final class OperationUniqueDirectivesPerLocationRule: ValidationRule {
 
     init(context: ValidationContext) {
         self.context = context
-        for directive in context.schema.directives { isUnique[directive.name] = !directive.isRepeatable }
+        isUnique = context.types.directiveIsUnique
         for case .directive(let definition) in context.document.definitions {
             isUnique[definition.name.value] = !definition.repeatable
         }

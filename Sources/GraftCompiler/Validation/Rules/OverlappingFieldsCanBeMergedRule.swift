@@ -30,6 +30,11 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     init(context: ValidationContext) { self.context = context }
 
     func enter(_ node: SelectionSet) -> VisitAction {
+        // A selection set without fragment spreads whose response names are all different has
+        // nothing to compare (its fields are collected later if a comparison needs them).
+        var responseKeys: [String] = []
+        var responseKeySet: Set<String>?
+        if canSkip(node, &responseKeys, &responseKeySet) { return .visitChildren }
         let conflicts = findConflictsWithinSelectionSet(context.parentType, node)
         for conflict in conflicts {
             context.report("Fields \"\(conflict.responseName)\" conflict because \(conflict.reason.message). Use different aliases on the fields to fetch both if this was intentional.",
@@ -37,6 +42,30 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
             if context.isAborted { break }
         }
         return .visitChildren
+    }
+
+    /// Whether the selection set (with its inline fragments) spreads no fragment and repeats no
+    /// response name.
+    private func canSkip(_ selectionSet: SelectionSet, _ keys: inout [String], _ keySet: inout Set<String>?) -> Bool {
+        for selection in selectionSet.selections {
+            switch selection {
+            case .field(let field):
+                let key = field.responseKey
+                if keySet != nil {
+                    if !keySet!.insert(key).inserted { return false }
+                } else if keys.contains(key) {
+                    return false
+                } else {
+                    keys.append(key)
+                    if keys.count > 16 { keySet = Set(keys) }
+                }
+            case .inlineFragment(let inline):
+                if !canSkip(inline.selectionSet, &keys, &keySet) { return false }
+            case .fragmentSpread:
+                return false
+            }
+        }
+        return true
     }
 
     // MARK: graphql-js steps A to J

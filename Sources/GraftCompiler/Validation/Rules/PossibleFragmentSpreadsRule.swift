@@ -10,9 +10,8 @@ final class PossibleFragmentSpreadsRule: ValidationRule {
     init(context: ValidationContext) { self.context = context }
 
     func enter(_ node: InlineFragment) -> VisitAction {
-        guard let fragmentType = context.type.flatMap({ context.types[$0] }), fragmentType.isComposite,
-              let parentType = context.parentType, fragmentType !== parentType,
-              !context.schema.doTypesOverlap(fragmentType.definition, parentType.definition) else { return .visitChildren }
+        guard let fragmentType = context.typeInfo.namedType, fragmentType.isComposite,
+              let parentType = context.parentType, !fragmentType.overlaps(parentType) else { return .visitChildren }
         context.report("Fragment cannot be spread here as objects of type \"\(parentType.name)\" can never be of type \"\(fragmentType.name)\".",
                        at: node.range)
         return .visitChildren
@@ -22,8 +21,7 @@ final class PossibleFragmentSpreadsRule: ValidationRule {
         let name = node.name.value
         guard let fragment = context.fragment(named: name),
               let fragmentType = context.types[fragment.typeCondition.name.value], fragmentType.isComposite,
-              let parentType = context.parentType, fragmentType !== parentType,
-              !context.schema.doTypesOverlap(fragmentType.definition, parentType.definition) else { return .visitChildren }
+              let parentType = context.parentType, !fragmentType.overlaps(parentType) else { return .visitChildren }
         context.report("Fragment \"\(name)\" cannot be spread here as objects of type \"\(parentType.name)\" can never be of type \"\(fragmentType.name)\".",
                        at: node.range)
         return .visitChildren

@@ -10,7 +10,7 @@ final class ScalarLeafsRule: ValidationRule {
     init(context: ValidationContext) { self.context = context }
 
     func enter(_ node: Field) -> VisitAction {
-        guard let type = context.type, let named = context.types[type] else { return .visitChildren }
+        guard let type = context.type, let named = context.typeInfo.namedType else { return .visitChildren }
         let fieldName = node.name.value
         if named.isLeaf {
             if let selectionSet = node.selectionSet {
