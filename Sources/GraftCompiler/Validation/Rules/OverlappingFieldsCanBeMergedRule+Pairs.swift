@@ -5,29 +5,28 @@ extension OverlappingFieldsCanBeMergedRule {
     /// nil (graphql-js `collectConflictsWithin`), else every pair of `fields1` × `fields2`
     /// (`collectConflictsBetween`), appending conflicts in graphql-js's order.
     ///
-    /// Fields with the same signature compare alike. When comparing two fields never reads the
-    /// compared fragment pairs, the comparison is a function of their signatures; its outcome is
-    /// remembered for the whole run, and pairs known not to conflict are skipped. Larger groups
-    /// are compared group by group: for each field, only the groups of the other side that
-    /// conflict with it (or whose comparison depends on the compared fragment pairs) are
-    /// compared pair by pair, in graphql-js's order.
+    /// A few pairs are compared directly. Otherwise fields are grouped by signature (fields with
+    /// the same signature compare alike): when comparing two fields never reads the compared
+    /// fragment pairs, the comparison is a function of their signatures, so its outcome is
+    /// remembered for the whole run. For each field, only the groups of the other side that
+    /// conflict with it (or whose comparison depends on the compared fragment pairs) are compared
+    /// pair by pair, in graphql-js's order.
     func collectPairs(_ conflicts: inout ConflictList, _ mutuallyExclusive: Bool,
                       _ fields1: [FieldEntry], _ fields2: [FieldEntry]?) {
         let within = fields2 == nil
         let right = fields2 ?? fields1
-        let signatures1 = fields1.map(signature)
-        let signatures2 = within ? signatures1 : right.map(signature)
         if fields1.count * right.count <= 16 {
+            // Few pairs: compare them as graphql-js does.
             for i in fields1.indices {
                 for j in (within ? i + 1 : 0)..<right.count {
                     if conflicts.isFull { return }
-                    if let conflict = compare(mutuallyExclusive, fields1[i], signatures1[i], right[j], signatures2[j]) {
-                        conflicts.append(conflict)
-                    }
+                    if let conflict = findConflict(mutuallyExclusive, fields1[i], right[j]) { conflicts.append(conflict) }
                 }
             }
             return
         }
+        let signatures1 = fields1.map(signature)
+        let signatures2 = within ? signatures1 : right.map(signature)
         // Group the right-hand fields by signature, indices ascending.
         var groups: [(signature: Int, indices: [Int])] = []
         var groupIndex: [Int: Int] = [:]
