@@ -17,31 +17,55 @@ public protocol ValidationRule: AnyObject, SendableMetatype {
     /// Creates the rule for one validation run.
     init(context: ValidationContext)
 
+    /// Called before the children of a `Document`.
     func enter(_ node: Document) -> VisitAction
+    /// Called after the children of a `Document`.
     func leave(_ node: Document)
+    /// Called before the children of a `OperationDefinition`.
     func enter(_ node: OperationDefinition) -> VisitAction
+    /// Called after the children of a `OperationDefinition`.
     func leave(_ node: OperationDefinition)
+    /// Called before the children of a `VariableDefinition`.
     func enter(_ node: VariableDefinition) -> VisitAction
+    /// Called after the children of a `VariableDefinition`.
     func leave(_ node: VariableDefinition)
+    /// Called before the children of a `SelectionSet`.
     func enter(_ node: SelectionSet) -> VisitAction
+    /// Called after the children of a `SelectionSet`.
     func leave(_ node: SelectionSet)
+    /// Called before the children of a `Field`.
     func enter(_ node: Field) -> VisitAction
+    /// Called after the children of a `Field`.
     func leave(_ node: Field)
+    /// Called before the children of a `Argument`.
     func enter(_ node: Argument) -> VisitAction
+    /// Called after the children of a `Argument`.
     func leave(_ node: Argument)
+    /// Called before the children of a `FragmentSpread`.
     func enter(_ node: FragmentSpread) -> VisitAction
+    /// Called after the children of a `FragmentSpread`.
     func leave(_ node: FragmentSpread)
+    /// Called before the children of a `InlineFragment`.
     func enter(_ node: InlineFragment) -> VisitAction
+    /// Called after the children of a `InlineFragment`.
     func leave(_ node: InlineFragment)
+    /// Called before the children of a `FragmentDefinition`.
     func enter(_ node: FragmentDefinition) -> VisitAction
+    /// Called after the children of a `FragmentDefinition`.
     func leave(_ node: FragmentDefinition)
+    /// Called before the children of a `Directive`.
     func enter(_ node: Directive) -> VisitAction
+    /// Called after the children of a `Directive`.
     func leave(_ node: Directive)
     /// Every value, including variables, list items and object field values.
     func enter(_ node: Value) -> VisitAction
+    /// Called after the children of a `Value`.
     func leave(_ node: Value)
+    /// Called before the children of a `ObjectField`.
     func enter(_ node: ObjectField) -> VisitAction
+    /// Called after the children of a `ObjectField`.
     func leave(_ node: ObjectField)
+    /// Called before the children of a `NamedType`.
     func enter(_ node: NamedType) -> VisitAction
     /// Any node that carries directives (operations, fields, fragments, variable definitions and
     /// type-system definitions), called before the node's own `enter`.
@@ -49,56 +73,58 @@ public protocol ValidationRule: AnyObject, SendableMetatype {
 }
 
 extension ValidationRule {
+    /// Every kind of node.
     public static var visitedNodes: VisitedNodes { .all }
+    /// Does nothing and visits the children.
     public func enter(_ node: Document) -> VisitAction { .visitChildren }
+    /// Does nothing.
     public func leave(_ node: Document) {}
+    /// Does nothing and visits the children.
     public func enter(_ node: OperationDefinition) -> VisitAction { .visitChildren }
+    /// Does nothing.
     public func leave(_ node: OperationDefinition) {}
+    /// Does nothing and visits the children.
     public func enter(_ node: VariableDefinition) -> VisitAction { .visitChildren }
+    /// Does nothing.
     public func leave(_ node: VariableDefinition) {}
+    /// Does nothing and visits the children.
     public func enter(_ node: SelectionSet) -> VisitAction { .visitChildren }
+    /// Does nothing.
     public func leave(_ node: SelectionSet) {}
+    /// Does nothing and visits the children.
     public func enter(_ node: Field) -> VisitAction { .visitChildren }
+    /// Does nothing.
     public func leave(_ node: Field) {}
+    /// Does nothing and visits the children.
     public func enter(_ node: Argument) -> VisitAction { .visitChildren }
+    /// Does nothing.
     public func leave(_ node: Argument) {}
+    /// Does nothing and visits the children.
     public func enter(_ node: FragmentSpread) -> VisitAction { .visitChildren }
+    /// Does nothing.
     public func leave(_ node: FragmentSpread) {}
+    /// Does nothing and visits the children.
     public func enter(_ node: InlineFragment) -> VisitAction { .visitChildren }
+    /// Does nothing.
     public func leave(_ node: InlineFragment) {}
+    /// Does nothing and visits the children.
     public func enter(_ node: FragmentDefinition) -> VisitAction { .visitChildren }
+    /// Does nothing.
     public func leave(_ node: FragmentDefinition) {}
+    /// Does nothing and visits the children.
     public func enter(_ node: Directive) -> VisitAction { .visitChildren }
+    /// Does nothing.
     public func leave(_ node: Directive) {}
+    /// Does nothing and visits the children.
     public func enter(_ node: Value) -> VisitAction { .visitChildren }
+    /// Does nothing.
     public func leave(_ node: Value) {}
+    /// Does nothing and visits the children.
     public func enter(_ node: ObjectField) -> VisitAction { .visitChildren }
+    /// Does nothing.
     public func leave(_ node: ObjectField) {}
+    /// Does nothing and visits the children.
     public func enter(_ node: NamedType) -> VisitAction { .visitChildren }
+    /// Does nothing.
     public func enterDirectivesHolder(_ directives: [Directive], typeName: String?, isSchema: Bool) {}
-}
-
-/// Kinds of nodes a `ValidationRule` handles.
-public struct VisitedNodes: OptionSet, Sendable {
-    public let rawValue: UInt32
-    /// Creates a set from its raw value.
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
-
-    public static let document = VisitedNodes(rawValue: 1 << 0)
-    public static let operation = VisitedNodes(rawValue: 1 << 1)
-    public static let variableDefinition = VisitedNodes(rawValue: 1 << 2)
-    public static let selectionSet = VisitedNodes(rawValue: 1 << 3)
-    public static let field = VisitedNodes(rawValue: 1 << 4)
-    public static let argument = VisitedNodes(rawValue: 1 << 5)
-    public static let fragmentSpread = VisitedNodes(rawValue: 1 << 6)
-    public static let inlineFragment = VisitedNodes(rawValue: 1 << 7)
-    public static let fragmentDefinition = VisitedNodes(rawValue: 1 << 8)
-    public static let directive = VisitedNodes(rawValue: 1 << 9)
-    public static let value = VisitedNodes(rawValue: 1 << 10)
-    public static let objectField = VisitedNodes(rawValue: 1 << 11)
-    public static let namedType = VisitedNodes(rawValue: 1 << 12)
-    /// `enterDirectivesHolder`, for every node that carries directives.
-    public static let directivesHolder = VisitedNodes(rawValue: 1 << 13)
-    /// Every kind.
-    public static let all = VisitedNodes(rawValue: (1 << 14) - 1)
 }
