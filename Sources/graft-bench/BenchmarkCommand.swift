@@ -9,6 +9,8 @@ enum BenchmarkCommand {
       lex FILE          Lex FILE repeatedly (no AST).
       parse FILE        Parse FILE into an AST repeatedly.
       schema FILE...    Build and validate a schema from SDL files.
+      validate --schema PATH... --operations PATH...
+                        Validate the operations (all specified rules) repeatedly.
 
     Build in release mode: swift run -c release graft-bench parse FILE
     """
@@ -24,6 +26,7 @@ enum BenchmarkCommand {
             case "lex": try LanguageBenchmarks.lex(rest)
             case "parse": try LanguageBenchmarks.parse(rest)
             case "schema": try SchemaBenchmarks.schema(rest)
+            case "validate": try ValidationBenchmarks.validate(rest)
             case "--help", "-h", "help":
                 print(usage)
             default:
