@@ -43,7 +43,7 @@ let package = Package(
         .testTarget(name: "GraftTests", dependencies: ["Graft", "GraftTesting"]),
         .testTarget(name: "GraftCompilerTests", dependencies: ["GraftCompiler", "GraftLanguage"], exclude: ["Expected", "Fixtures"]),
         // Against the Strawberry server in Tests/IntegrationServer (Python venv: .ci/install-integration-deps).
-        .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft", "GraftTesting"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft", "GraftTesting", "graft"]),
     ],
     swiftLanguageModes: [.v6]
 )
