@@ -86,18 +86,20 @@ public struct IRBuilder {
 
     // MARK: Selections
 
-    private mutating func compile(_ selections: [Selection], into set: inout IRSelectionSet, inherited: IRConditions) {
+    private mutating func compile(_ selections: [Selection], into set: inout IRSelectionSet, inherited: IRConditions,
+                                  on scope: String? = nil) {
+        let scope = scope ?? set.parentType
         for selection in selections {
             switch selection {
             case .field(let node):
                 guard let conditions = Self.conditions(node.directives).map(inherited.and) else { continue }
-                compileField(node, into: &set, conditions: conditions)
+                compileField(node, into: &set, conditions: conditions, scope: scope)
             case .inlineFragment(let node):
                 guard let conditions = Self.conditions(node.directives).map(inherited.and) else { continue }
-                let typeCondition = node.typeCondition?.name.value ?? set.parentType
+                let typeCondition = node.typeCondition?.name.value ?? scope
                 let possible = possibleTypes(typeCondition)
                 if Set(set.possibleTypes).isSubset(of: possible) {
-                    compile(node.selectionSet.selections, into: &set, inherited: conditions)
+                    compile(node.selectionSet.selections, into: &set, inherited: conditions, on: typeCondition)
                     continue
                 }
                 let narrowed = set.possibleTypes.filter(Set(possible).contains)
@@ -127,14 +129,14 @@ public struct IRBuilder {
         }
     }
 
-    private mutating func compileField(_ node: Field, into set: inout IRSelectionSet, conditions: IRConditions) {
+    private mutating func compileField(_ node: Field, into set: inout IRSelectionSet, conditions: IRConditions, scope: String) {
         let responseKey = node.responseKey
         let index: Int
         if let existing = set.fields.firstIndex(where: { $0.responseKey == responseKey }) {
             index = existing
             set.fields[index].conditions = set.fields[index].conditions.or(conditions)
         } else {
-            guard let parent = schema.type(named: set.parentType),
+            guard let parent = schema.type(named: scope),
                   let definition = schema.field(node.name.value, on: parent) else { return }
             var subSelection: IRSelectionSet?
             let namedType = definition.type.namedType
