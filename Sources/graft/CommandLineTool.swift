@@ -14,7 +14,7 @@ protocol Subcommand {
 
 /// Dispatches `graft <command> ...` and prints help and usage errors.
 enum CommandLineTool {
-    nonisolated(unsafe) static let subcommands: [any Subcommand.Type] = [PrintCommand.self, PrintSchemaCommand.self, ValidateCommand.self]
+    nonisolated(unsafe) static let subcommands: [any Subcommand.Type] = [PrintCommand.self, PrintSchemaCommand.self, ValidateCommand.self, GenerateCommand.self, InitCommand.self]
 
     static var generalUsage: String {
         var text = """

@@ -135,6 +135,7 @@ public struct IRBuilder {
         if let existing = set.fields.firstIndex(where: { $0.responseKey == responseKey }) {
             index = existing
             set.fields[index].conditions = set.fields[index].conditions.or(conditions)
+            set.fields[index].isExplicit = true
         } else {
             guard let parent = schema.type(named: scope),
                   let definition = schema.field(node.name.value, on: parent) else { return }
@@ -159,7 +160,7 @@ public struct IRBuilder {
     private func addTypename(to set: inout IRSelectionSet) {
         set.fields.append(IRField(responseKey: "__typename", name: "__typename", arguments: [],
                                   type: Introspection.typenameField.type, definition: Introspection.typenameField,
-                                  conditions: .always, selectionSet: nil))
+                                  conditions: .always, selectionSet: nil, isExplicit: false))
     }
 
     /// Rewrites absolute conditions as conditions relative to the enclosing field's presence.

@@ -44,6 +44,9 @@ public struct IRField: Sendable, Hashable {
     public var conditions: IRConditions
     /// The merged sub-selection of a composite field, else nil.
     public var selectionSet: IRSelectionSet?
+    /// False for the `__typename` the compiler adds to every non-root selection set (it is in the
+    /// sent source and the selection metadata) until the operation selects it itself.
+    public var isExplicit: Bool = true
 }
 
 /// An inline fragment on a narrower type: its selections apply when the object's `__typename`
