@@ -77,11 +77,11 @@ struct SchemaTypeRenderer {
                 body.line("case \(SwiftNames.identifier(field.name))(\(valueType))")
             }
             body.block("\(access)var __fields: [Swift.String: any Graft.InputValueConvertible]") { getter in
-                getter.block("switch self") { cases in
-                    for field in type.inputFields {
-                        cases.line("case .\(SwiftNames.identifier(field.name))(let value): return [\(SwiftNames.stringLiteral(field.name)): value]")
-                    }
+                getter.line("switch self {")
+                for field in type.inputFields {
+                    getter.line("case .\(SwiftNames.identifier(field.name))(let value): return [\(SwiftNames.stringLiteral(field.name)): value]")
                 }
+                getter.line("}")
             }
         }
     }
