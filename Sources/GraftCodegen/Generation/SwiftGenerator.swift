@@ -18,7 +18,7 @@ public struct SwiftGenerator {
     /// Operation identifiers by operation name (Apollo iOS's algorithm).
     public var identifiers: [String: String] {
         var result: [String: String] = [:]
-        for operation in document.operations { result[operation.name] = SHA256.hex(document.fullSource(of: operation)) }
+        for operation in document.operations { result[operation.name] = SHA256.hex(document.identifierSource(of: operation)) }
         return result
     }
 

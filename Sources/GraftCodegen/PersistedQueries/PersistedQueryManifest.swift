@@ -37,7 +37,7 @@ public struct PersistedQueryManifest: Sendable, Hashable {
     public init(document: IRDocument) {
         operations = document.operations.filter { !$0.isLocalCacheMutation }.map { operation in
             let body = document.fullSource(of: operation)
-            return Operation(id: SHA256.hex(body), body: body, name: operation.name, type: operation.kind.rawValue)
+            return Operation(id: SHA256.hex(document.identifierSource(of: operation)), body: body, name: operation.name, type: operation.kind.rawValue)
         }
     }
 

@@ -70,12 +70,23 @@ public struct IRDocument: Sendable {
     /// The fragment called `name`, or nil.
     public func fragment(named name: String) -> IRFragment? { fragments.first { $0.name == name } }
 
-    /// The identifier source of an operation: its one-line source, then each referenced fragment's
-    /// one-line source (sorted by name), each after a newline (Apollo iOS's algorithm).
+    /// The text sent for an operation: its one-line source, then each referenced fragment's
+    /// one-line source (sorted by name), each after a newline.
     public func fullSource(of operation: IROperation) -> String {
+        fullSource(of: operation, separator: "\n")
+    }
+
+    /// What Apollo iOS hashes for an operation's persisted-query identifier: the sources joined
+    /// like `fullSource(of:)` but by the two characters `\` and `n` (Apollo iOS builds the text
+    /// with a raw string literal, `#"\n"#`); matching it keeps existing manifests valid.
+    public func identifierSource(of operation: IROperation) -> String {
+        fullSource(of: operation, separator: "\\n")
+    }
+
+    private func fullSource(of operation: IROperation, separator: String) -> String {
         var text = operation.source
         for name in operation.referencedFragments {
-            if let fragment = fragment(named: name) { text += "\n" + fragment.source }
+            if let fragment = fragment(named: name) { text += separator + fragment.source }
         }
         return text
     }

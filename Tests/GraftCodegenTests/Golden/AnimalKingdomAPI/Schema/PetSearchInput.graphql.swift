@@ -7,9 +7,9 @@ extension AnimalKingdom {
         case searchFilters(PetSearchFilters)
         public var __fields: [Swift.String: any Graft.InputValueConvertible] {
             switch self {
-                case .ownerID(let value): return ["ownerID": value]
-                case .petID(let value): return ["petID": value]
-                case .searchFilters(let value): return ["searchFilters": value]
+            case .ownerID(let value): return ["ownerID": value]
+            case .petID(let value): return ["petID": value]
+            case .searchFilters(let value): return ["searchFilters": value]
             }
         }
     }

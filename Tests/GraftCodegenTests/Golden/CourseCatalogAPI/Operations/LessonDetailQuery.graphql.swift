@@ -2,7 +2,7 @@
 import Graft
 public struct LessonDetailQuery: Graft.GraphQLQuery {
     public static let operationName = "LessonDetail"
-    public static let document = Graft.OperationDocument(operationIdentifier: "0f832f8b7ed04ba1619c0616020cec6d81ccd354db1e09365ef0cd2095d5a8e5", definition: "query LessonDetail($id: ID!) { lesson(id: $id) { __typename ...LessonContent course { __typename id slug title } } }" + "\n" + LessonContent.fragmentDefinition + "\n" + LessonOutline.fragmentDefinition + "\n" + QuizQuestionFields.fragmentDefinition)
+    public static let document = Graft.OperationDocument(operationIdentifier: "3f0b38ecd456edeaa78426b0641a05d580c319b9842a68e514f8b32c0aea49fa", definition: "query LessonDetail($id: ID!) { lesson(id: $id) { __typename ...LessonContent course { __typename id slug title } } }" + "\n" + LessonContent.fragmentDefinition + "\n" + LessonOutline.fragmentDefinition + "\n" + QuizQuestionFields.fragmentDefinition)
     public var id: Swift.String
     public init(id: Swift.String) { self.id = id }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["id": id] }

@@ -8,8 +8,8 @@ public enum CourseLookup: Graft.InputObject {
     case slug(Swift.String)
     public var __fields: [Swift.String: any Graft.InputValueConvertible] {
         switch self {
-            case .id(let value): return ["id": value]
-            case .slug(let value): return ["slug": value]
+        case .id(let value): return ["id": value]
+        case .slug(let value): return ["slug": value]
         }
     }
 }

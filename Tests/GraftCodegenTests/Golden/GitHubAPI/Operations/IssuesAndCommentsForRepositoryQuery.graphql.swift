@@ -2,7 +2,7 @@
 import Graft
 public struct IssuesAndCommentsForRepositoryQuery: Graft.GraphQLQuery {
     public static let operationName = "IssuesAndCommentsForRepository"
-    public static let document = Graft.OperationDocument(operationIdentifier: "8dbf288423a7530e6b0917f23e2aad3143cd42016ec54b3611e8f87afeb9bb50")
+    public static let document = Graft.OperationDocument(operationIdentifier: "f9431d2905352492e89d6e534226f4c744080f58ad36b8e2e82765180da7c1bc")
     public init() {}
     public struct Data: Graft.SelectionSet {
         public static let __selections: [Graft.Selection] = [

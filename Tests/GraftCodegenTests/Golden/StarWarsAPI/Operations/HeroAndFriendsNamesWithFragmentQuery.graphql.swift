@@ -2,7 +2,7 @@
 import Graft
 public struct HeroAndFriendsNamesWithFragmentQuery: Graft.GraphQLQuery {
     public static let operationName = "HeroAndFriendsNamesWithFragment"
-    public static let document = Graft.OperationDocument(operationIdentifier: "599cd7d91ede7a5508cdb26b424e3b8e99e6c2c5575b799f6090695289ff8e99", definition: "query HeroAndFriendsNamesWithFragment($episode: Episode) { hero(episode: $episode) { __typename name ...FriendsNames } }" + "\n" + FriendsNames.fragmentDefinition)
+    public static let document = Graft.OperationDocument(operationIdentifier: "07c54599c2b5f9d4215d1bff7f5f6ff458c983aa5c13338fd44b051210d5ecc6", definition: "query HeroAndFriendsNamesWithFragment($episode: Episode) { hero(episode: $episode) { __typename name ...FriendsNames } }" + "\n" + FriendsNames.fragmentDefinition)
     public var episode: Graft.GraphQLNullable<Graft.GraphQLEnum<Episode>>
     public init(episode: Graft.GraphQLNullable<Graft.GraphQLEnum<Episode>> = nil) { self.episode = episode }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["episode": episode] }

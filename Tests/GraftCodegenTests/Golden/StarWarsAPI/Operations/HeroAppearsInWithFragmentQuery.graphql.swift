@@ -2,7 +2,7 @@
 import Graft
 public struct HeroAppearsInWithFragmentQuery: Graft.GraphQLQuery {
     public static let operationName = "HeroAppearsInWithFragment"
-    public static let document = Graft.OperationDocument(operationIdentifier: "eb4b78213933a59abc81f8b5b17f1548a1de3c1fec8c228cddabbab41014688d", definition: "query HeroAppearsInWithFragment($episode: Episode) { hero(episode: $episode) { __typename ...CharacterAppearsIn } }" + "\n" + CharacterAppearsIn.fragmentDefinition)
+    public static let document = Graft.OperationDocument(operationIdentifier: "b7e9c75d75c77765849b67116235609b3a05b9052975c617f51a315f8fbaf45a", definition: "query HeroAppearsInWithFragment($episode: Episode) { hero(episode: $episode) { __typename ...CharacterAppearsIn } }" + "\n" + CharacterAppearsIn.fragmentDefinition)
     public var episode: Graft.GraphQLNullable<Graft.GraphQLEnum<Episode>>
     public init(episode: Graft.GraphQLNullable<Graft.GraphQLEnum<Episode>> = nil) { self.episode = episode }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["episode": episode] }

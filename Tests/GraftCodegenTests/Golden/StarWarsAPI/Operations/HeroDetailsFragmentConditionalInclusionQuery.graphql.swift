@@ -2,7 +2,7 @@
 import Graft
 public struct HeroDetailsFragmentConditionalInclusionQuery: Graft.GraphQLQuery {
     public static let operationName = "HeroDetailsFragmentConditionalInclusion"
-    public static let document = Graft.OperationDocument(operationIdentifier: "48319024203f115072c25e1c19237ab7699fe8e73936689a5e5c2e412ab9f64e", definition: "query HeroDetailsFragmentConditionalInclusion($includeDetails: Boolean!) { hero { __typename ...HeroDetails @include(if: $includeDetails) } }" + "\n" + HeroDetails.fragmentDefinition)
+    public static let document = Graft.OperationDocument(operationIdentifier: "17dfb13c5d9e6c67703fc037b9114ea53ccc8f9274dfecb4abfc2d5a168cf612", definition: "query HeroDetailsFragmentConditionalInclusion($includeDetails: Boolean!) { hero { __typename ...HeroDetails @include(if: $includeDetails) } }" + "\n" + HeroDetails.fragmentDefinition)
     public var includeDetails: Swift.Bool
     public init(includeDetails: Swift.Bool) { self.includeDetails = includeDetails }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["includeDetails": includeDetails] }

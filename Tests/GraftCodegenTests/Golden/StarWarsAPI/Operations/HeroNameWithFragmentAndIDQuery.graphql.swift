@@ -2,7 +2,7 @@
 import Graft
 public struct HeroNameWithFragmentAndIDQuery: Graft.GraphQLQuery {
     public static let operationName = "HeroNameWithFragmentAndID"
-    public static let document = Graft.OperationDocument(operationIdentifier: "003467c64c7ab5a5bacfa69442c9611d5899fe9bd63ab726b241c02b1719327a", definition: "query HeroNameWithFragmentAndID($episode: Episode) { hero(episode: $episode) { __typename id ...CharacterName } }" + "\n" + CharacterName.fragmentDefinition)
+    public static let document = Graft.OperationDocument(operationIdentifier: "ec14e5fffc56163c516a21f0d211a7a86d68a3512e6fb6df38a19babe0d1df8d", definition: "query HeroNameWithFragmentAndID($episode: Episode) { hero(episode: $episode) { __typename id ...CharacterName } }" + "\n" + CharacterName.fragmentDefinition)
     public var episode: Graft.GraphQLNullable<Graft.GraphQLEnum<Episode>>
     public init(episode: Graft.GraphQLNullable<Graft.GraphQLEnum<Episode>> = nil) { self.episode = episode }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["episode": episode] }

@@ -2,7 +2,7 @@
 import Graft
 public struct HeroNameWithFragmentQuery: Graft.GraphQLQuery {
     public static let operationName = "HeroNameWithFragment"
-    public static let document = Graft.OperationDocument(operationIdentifier: "2ba4aaad1ab5ea994f5bb2850a3d377a46a8d48bb14e158e626ccb6c9ab77db1", definition: "query HeroNameWithFragment($episode: Episode) { hero(episode: $episode) { __typename ...CharacterName } }" + "\n" + CharacterName.fragmentDefinition)
+    public static let document = Graft.OperationDocument(operationIdentifier: "68baad3c27796cb1bf980681324e43b948aa1109698ba57404c1afa46e914ab1", definition: "query HeroNameWithFragment($episode: Episode) { hero(episode: $episode) { __typename ...CharacterName } }" + "\n" + CharacterName.fragmentDefinition)
     public var episode: Graft.GraphQLNullable<Graft.GraphQLEnum<Episode>>
     public init(episode: Graft.GraphQLNullable<Graft.GraphQLEnum<Episode>> = nil) { self.episode = episode }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["episode": episode] }
