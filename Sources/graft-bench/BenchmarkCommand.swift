@@ -8,6 +8,7 @@ enum BenchmarkCommand {
     BENCHMARKS:
       lex FILE          Lex FILE repeatedly (no AST).
       parse FILE        Parse FILE into an AST repeatedly.
+      generate CONFIG   The code-generation pipeline for a graft.json, files to rendered Swift.
 
     Build in release mode: swift run -c release graft-bench parse FILE
     """
@@ -22,6 +23,7 @@ enum BenchmarkCommand {
             switch name {
             case "lex": try LanguageBenchmarks.lex(rest)
             case "parse": try LanguageBenchmarks.parse(rest)
+            case "generate": try GenerateBenchmark.run(rest)
             case "--help", "-h", "help":
                 print(usage)
             default:
