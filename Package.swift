@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "Graft", targets: ["Graft"]),
         .executable(name: "graft", targets: ["graft"]),
         .library(name: "GraftTesting", targets: ["GraftTesting"]),
+        .plugin(name: "GraftBuildPlugin", targets: ["GraftBuildPlugin"]),
+        .plugin(name: "GraftCommandPlugin", targets: ["GraftCommandPlugin"]),
     ],
     targets: [
         // The GraphQL language layer: source, lexer, parser, AST, printer, visitor. Stdlib only.
@@ -25,6 +27,17 @@ let package = Package(
         .executableTarget(name: "graft", dependencies: ["GraftLanguage", "GraftCompiler", "GraftCodegen"]),
         // Benchmarks (not a product): `swift run -c release graft-bench ...`.
         .executableTarget(name: "graft-bench", dependencies: ["GraftLanguage", "GraftCodegen"]),
+                // Generates Swift for a target's .graphql files on build.
+        .plugin(name: "GraftBuildPlugin", capability: .buildTool(), dependencies: ["graft"]),
+        // `swift package --allow-writing-to-package-directory graft-generate [--target NAME]`.
+        .plugin(
+            name: "GraftCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "graft-generate", description: "Generate Swift for GraphQL files into each target's Generated/ folder"),
+                permissions: [.writeToPackageDirectory(reason: "Graft writes generated Swift into the target's Generated/ folder")]
+            ),
+            dependencies: ["graft"]
+        ),
         // Mocks and helpers for users' unit tests.
         .target(name: "GraftTesting", dependencies: ["Graft"]),
         .testTarget(name: "GraftLanguageTests", dependencies: ["GraftLanguage"], exclude: ["Fixtures", "Expected"]),
@@ -41,7 +54,7 @@ let package = Package(
         .testTarget(name: "GeneratedCodeTests",
                     dependencies: ["Graft", "CourseCatalogAPI", "StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI"]),
         // Against the Strawberry server in Tests/IntegrationServer (Python venv: .ci/install-integration-deps).
-        .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft", "GraftTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

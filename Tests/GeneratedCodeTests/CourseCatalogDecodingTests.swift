@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func oneOfInputsAndDefaults() {
-        let query = CourseDetailQuery(lookup: .slug("swift"), reviewCount: .some(3))
+        let query = CourseDetailQuery(lookup: .slug("swift"), reviewCount: 3)
         #expect(query.variables == ["lookup": ["slug": "swift"], "reviewCount": 3])
         #expect(CourseLevel.allCases.count == 4)
         #expect(GraphQLEnum<CourseLevel>(rawValue: "MASTER") == .unknown("MASTER"))

@@ -18,7 +18,7 @@ public enum CodeGenerator {
     }
 
     /// Runs the pipeline for a configuration whose paths are already resolved.
-    public static func run(_ configuration: GraftConfiguration) -> Result {
+    public static func run(_ configuration: GraftConfiguration, layout: SwiftGenerator.Layout = .perDefinition) -> Result {
         var result = Result()
         let loaded = GenerationSchemaLoader.load(paths: configuration.schemaPaths)
         guard let schema = loaded.schema else {
@@ -47,9 +47,10 @@ public enum CodeGenerator {
         case .failure(let error):
             result.errors = error.errors
         case .success(let document):
-            let generator = SwiftGenerator(document: document, configuration: configuration)
+            var generator = SwiftGenerator(document: document, configuration: configuration)
+            generator.inputFiles = files
             result.document = document
-            result.files = generator.files()
+            result.files = generator.files(layout: layout)
             if configuration.persistedQueryManifest != nil { result.manifest = PersistedQueryManifest(document: document) }
         }
         return result

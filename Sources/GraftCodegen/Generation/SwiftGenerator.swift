@@ -22,8 +22,19 @@ public struct SwiftGenerator {
         return result
     }
 
+    /// How generated declarations are spread over files.
+    public enum Layout: Sendable {
+        /// One file per operation (`Operations/`), fragment (`Fragments/`) and schema type
+        /// (`Schema/`), plus `Schema/SchemaMetadata.graphql.swift`.
+        case perDefinition
+        /// One flat file per operation file (`<File>.graphql.swift`, holding its operations and
+        /// fragments) and `GraftSchema.swift` for schema types and metadata: names known before
+        /// anything is parsed, as SwiftPM build plugins need.
+        case perInputFile
+    }
+
     /// Every generated file, sorted by path.
-    public func files() -> [GeneratedFile] {
+    public func files(layout: Layout = .perDefinition) -> [GeneratedFile] {
         var topLevel = Set(document.referencedTypes.map { $0 })
         topLevel.formUnion(document.fragments.map(\.name))
         topLevel.formUnion(document.operations.map(OperationRenderer.typeName))
@@ -31,33 +42,64 @@ public struct SwiftGenerator {
         let context = RenderContext(document: document, configuration: configuration,
                                     identifiers: configuration.operationDocument == .definition ? [:] : identifiers,
                                     topLevelNames: topLevel)
-        var files: [GeneratedFile] = []
+        var definitions: [(path: String, inputFile: String, render: (inout SwiftWriter) -> Void)] = []
         for operation in document.operations {
-            let name = OperationRenderer.typeName(operation)
-            files.append(file("Operations/\(name).graphql.swift") { OperationRenderer(context: context).render(operation, into: &$0) })
+            definitions.append((path: "Operations/\(OperationRenderer.typeName(operation)).graphql.swift", inputFile: operation.sourceName,
+                                render: { OperationRenderer(context: context).render(operation, into: &$0) }))
         }
         for fragment in document.fragments {
-            files.append(file("Fragments/\(fragment.name).graphql.swift") { writer in
+            definitions.append((path: "Fragments/\(fragment.name).graphql.swift", inputFile: fragment.sourceName, render: { writer in
                 let definition = "\(context.access)static let fragmentDefinition = \(SwiftNames.stringLiteral(fragment.source))"
                 writer.documentation(fragment.description)
                 SelectionSetRenderer(context: context).render(fragment.selectionSet, name: context.typeName(fragment.name),
                                                               conformance: "Graft.Fragment", statics: [definition], into: &writer)
-            })
+            }))
         }
+        var schemaParts: [(path: String, render: (inout SwiftWriter) -> Void)] = []
         for name in document.referencedTypes {
             guard let type = document.schema.type(named: name) else { continue }
-            files.append(file("Schema/\(name).graphql.swift") { SchemaTypeRenderer(context: context).render(type, into: &$0) })
+            schemaParts.append((path: "Schema/\(name).graphql.swift", render: { SchemaTypeRenderer(context: context).render(type, into: &$0) }))
         }
-        files.append(file("Schema/SchemaMetadata.graphql.swift") { renderMetadata(context, into: &$0) })
-        if let namespace = configuration.namespace {
-            var writer = SwiftWriter()
-            writer.line(GeneratedFile.marker)
-            writer.line()
-            writer.line("/// The generated GraphQL operations, fragments and schema types.")
-            writer.line("\(context.access)enum \(namespace) {}")
-            files.append(GeneratedFile(path: "\(namespace).graphql.swift", contents: writer.text))
+        schemaParts.append((path: "Schema/SchemaMetadata.graphql.swift", render: { renderMetadata(context, into: &$0) }))
+
+        var files: [GeneratedFile] = []
+        switch layout {
+        case .perDefinition:
+            files = definitions.map { file($0.path, $0.render) } + schemaParts.map { file($0.path, $0.render) }
+            if let namespace = configuration.namespace {
+                files.append(GeneratedFile(path: "\(namespace).graphql.swift", contents: namespaceFile(namespace, context: context)))
+            }
+        case .perInputFile:
+            var byInput: [String: [(inout SwiftWriter) -> Void]] = [:]
+            for input in inputFiles { byInput[Self.outputName(input)] = [] }
+            for definition in definitions { byInput[Self.outputName(definition.inputFile), default: []].append(definition.render) }
+            for (name, parts) in byInput { files.append(file(name) { writer in for part in parts { part(&writer) } }) }
+            var schema = file("GraftSchema.swift") { writer in for part in schemaParts { part.render(&writer) } }
+            if let namespace = configuration.namespace {
+                schema = GeneratedFile(path: schema.path, contents: schema.contents + namespaceFile(namespace, context: context)
+                    .split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n"))
+            }
+            files.append(schema)
         }
         return files.sorted { $0.path < $1.path }
+    }
+
+    /// The operation files the document was read from (each gets a file in `.perInputFile`).
+    public var inputFiles: [String] = []
+
+    /// `Queries.graphql` → `Queries.graphql.swift`.
+    static func outputName(_ inputFile: String) -> String {
+        let base = inputFile.split(separator: "/").last.map(String.init) ?? inputFile
+        let stem = base.hasSuffix(".graphql") ? String(base.dropLast(".graphql".count)) : base
+        return stem + ".graphql.swift"
+    }
+
+    private func namespaceFile(_ namespace: String, context: RenderContext) -> String {
+        var writer = SwiftWriter()
+        writer.line(GeneratedFile.marker)
+        writer.line("/// The generated GraphQL operations, fragments and schema types.")
+        writer.line("\(context.access)enum \(namespace) {}")
+        return writer.text
     }
 
     /// Key fields per type: `@typePolicy(keyFields:)` in the schema, then the configuration.
