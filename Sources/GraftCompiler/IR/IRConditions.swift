@@ -17,6 +17,7 @@ public enum IRCondition: Sendable, Hashable, Comparable {
         }
     }
 
+    /// Variable conditions first (by variable, include before skip), then deferral.
     public static func < (lhs: IRCondition, rhs: IRCondition) -> Bool { lhs.sortKey < rhs.sortKey }
 }
 
