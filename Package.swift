@@ -21,10 +21,12 @@ let package = Package(
         .target(name: "GraftCompiler", dependencies: ["GraftLanguage"]),
         // The runtime library apps import: generated-code support, client, transports, cache.
         .target(name: "Graft"),
+        // Configuration, Swift rendering, SHA-256 and persisted-query manifests.
+        .target(name: "GraftCodegen", dependencies: ["GraftCompiler"]),
         // The command-line tool.
-        .executableTarget(name: "graft", dependencies: ["GraftLanguage", "GraftCompiler"]),
+        .executableTarget(name: "graft", dependencies: ["GraftLanguage", "GraftCompiler", "GraftCodegen"]),
         // Benchmarks (not a product): `swift run -c release graft-bench ...`.
-        .executableTarget(name: "graft-bench", dependencies: ["GraftLanguage", "GraftCompiler"]),
+        .executableTarget(name: "graft-bench", dependencies: ["GraftLanguage", "GraftCompiler", "GraftCodegen"]),
         // Generates Swift for a target's .graphql files on build.
         .plugin(name: "GraftBuildPlugin", capability: .buildTool(), dependencies: ["graft"]),
         // `swift package --allow-writing-to-package-directory graft-generate [--target NAME]`.
@@ -42,6 +44,15 @@ let package = Package(
         .testTarget(name: "GraftCLITests", dependencies: ["graft"]),
         .testTarget(name: "GraftTests", dependencies: ["Graft", "GraftTesting"]),
         .testTarget(name: "GraftCompilerTests", dependencies: ["GraftCompiler", "GraftLanguage"], exclude: ["Expected", "Fixtures"]),
+        .testTarget(name: "GraftCodegenTests", dependencies: ["GraftCodegen", "GraftCompiler", "GraftLanguage"], exclude: ["Golden"]),
+        // Golden generated code, compiled as modules and used by GeneratedCodeTests (regenerate:
+        // GRAFT_UPDATE_GOLDEN=1 swift test --filter Golden).
+        .target(name: "CourseCatalogAPI", dependencies: ["Graft"], path: "Tests/GraftCodegenTests/Golden/CourseCatalogAPI"),
+        .target(name: "StarWarsAPI", dependencies: ["Graft"], path: "Tests/GraftCodegenTests/Golden/StarWarsAPI"),
+        .target(name: "AnimalKingdomAPI", dependencies: ["Graft"], path: "Tests/GraftCodegenTests/Golden/AnimalKingdomAPI"),
+        .target(name: "GitHubAPI", dependencies: ["Graft"], path: "Tests/GraftCodegenTests/Golden/GitHubAPI"),
+        .testTarget(name: "GeneratedCodeTests",
+                    dependencies: ["Graft", "CourseCatalogAPI", "StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI"]),
         // Against the Strawberry server in Tests/IntegrationServer (Python venv: .ci/install-integration-deps).
         .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft", "GraftTesting", "graft"]),
     ],

@@ -11,6 +11,7 @@ enum BenchmarkCommand {
       schema FILE...    Build and validate a schema from SDL files.
       validate --schema PATH... --operations PATH...
                         Validate the operations (all specified rules) repeatedly.
+      generate CONFIG   The code-generation pipeline for a graft.json, files to rendered Swift.
 
     Build in release mode: swift run -c release graft-bench parse FILE
     """
@@ -27,6 +28,7 @@ enum BenchmarkCommand {
             case "parse": try LanguageBenchmarks.parse(rest)
             case "schema": try SchemaBenchmarks.schema(rest)
             case "validate": try ValidationBenchmarks.validate(rest)
+            case "generate": try GenerateBenchmark.run(rest)
             case "--help", "-h", "help":
                 print(usage)
             default:
