@@ -20,9 +20,11 @@ let package = Package(
         // Schema model and builders, schema and operation validation, IR.
         .target(name: "GraftCompiler", dependencies: ["GraftLanguage"]),
         // The runtime library apps import: generated-code support, client, transports, cache.
-        .target(name: "Graft"),
+        .target(name: "Graft", dependencies: ["GraftHashing"]),
         // Configuration, Swift rendering, SHA-256 and persisted-query manifests.
-        .target(name: "GraftCodegen", dependencies: ["GraftCompiler"]),
+        .target(name: "GraftCodegen", dependencies: ["GraftCompiler", "GraftHashing"]),
+        // SHA-256 (FIPS 180-4), written out: persisted-query identifiers in the generator and the runtime.
+        .target(name: "GraftHashing"),
         // The command-line tool.
         .executableTarget(name: "graft", dependencies: ["GraftLanguage", "GraftCompiler", "GraftCodegen"]),
         // Benchmarks (not a product): `swift run -c release graft-bench ...`.
@@ -42,9 +44,9 @@ let package = Package(
         .target(name: "GraftTesting", dependencies: ["Graft"]),
         .testTarget(name: "GraftLanguageTests", dependencies: ["GraftLanguage"], exclude: ["Fixtures", "Expected"]),
         .testTarget(name: "GraftCLITests", dependencies: ["graft"]),
-        .testTarget(name: "GraftTests", dependencies: ["Graft", "GraftTesting"]),
+        .testTarget(name: "GraftTests", dependencies: ["Graft", "GraftTesting", "GraftHashing"]),
         .testTarget(name: "GraftCompilerTests", dependencies: ["GraftCompiler", "GraftLanguage"], exclude: ["Expected", "Fixtures"]),
-        .testTarget(name: "GraftCodegenTests", dependencies: ["GraftCodegen", "GraftCompiler", "GraftLanguage"], exclude: ["Golden"]),
+        .testTarget(name: "GraftCodegenTests", dependencies: ["GraftCodegen", "GraftCompiler", "GraftLanguage", "GraftHashing"], exclude: ["Golden"]),
         // Golden generated code, compiled as modules and used by GeneratedCodeTests (regenerate:
         // GRAFT_UPDATE_GOLDEN=1 swift test --filter Golden).
         .target(name: "CourseCatalogAPI", dependencies: ["Graft"], path: "Tests/GraftCodegenTests/Golden/CourseCatalogAPI"),
@@ -54,7 +56,7 @@ let package = Package(
         .testTarget(name: "GeneratedCodeTests",
                     dependencies: ["Graft", "CourseCatalogAPI", "StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI"]),
         // Against the Strawberry server in Tests/IntegrationServer (Python venv: .ci/install-integration-deps).
-        .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft", "GraftTesting", "graft"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft", "GraftTesting", "GraftHashing", "CourseCatalogAPI", "graft"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import GraftCodegen
+import GraftHashing
 import Testing
 
 /// SHA-256 against the FIPS 180-4 / NIST test vectors.

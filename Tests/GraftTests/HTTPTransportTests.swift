@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Graft
 import GraftTesting
+import GraftHashing
 
 /// The GraphQL-over-HTTP transport against a mock HTTP client: request shape, status semantics,
 /// persisted queries, errors.
@@ -66,7 +67,9 @@ import GraftTesting
         #expect(mock.requests.count == 2)
         let first = try JSONParser.parse([UInt8](mock.requests[0].body ?? Data()))
         #expect(first.objectValue?["query"] == nil)
-        #expect(first.objectValue?["extensions"] == ["persistedQuery": ["version": 1, "sha256Hash": "abc123"]])
+        // Automatic persisted queries hash the exact text sent, not the generated identifier.
+        let hash = JSONValue.string(SHA256.hex("query Hero { hero { name } }"))
+        #expect(first.objectValue?["extensions"] == ["persistedQuery": ["version": 1, "sha256Hash": hash]])
         let second = try JSONParser.parse([UInt8](mock.requests[1].body ?? Data()))
         #expect(second.objectValue?["query"] == "query Hero { hero { name } }")
         #expect(second.objectValue?["extensions"] != nil)
@@ -78,6 +81,8 @@ import GraftTesting
         let transport = HTTPTransport(url: Self.url, client: mock, persistedQueries: .identifierOnly)
         await #expect(throws: GraftError.self) { try await transport.execute(Self.request(identifier: "abc"), options: RequestOptions()) }
         #expect(mock.requests.count == 1)
+        let sent = try JSONParser.parse([UInt8](mock.requests[0].body ?? Data()))
+        #expect(sent.objectValue?["extensions"] == ["persistedQuery": ["version": 1, "sha256Hash": "abc"]])
         #expect(!(String(decoding: mock.requests[0].body ?? Data(), as: UTF8.self).contains("query Hero")))
     }
 

@@ -1,3 +1,4 @@
+import GraftHashing
 import GraftCompiler
 
 /// Renders a compiled document as Swift files: one per operation, fragment and used schema type,

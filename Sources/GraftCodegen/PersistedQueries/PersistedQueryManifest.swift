@@ -1,3 +1,4 @@
+import GraftHashing
 import GraftCompiler
 
 /// Apollo's persisted-query manifest: `{"format": "apollo-persisted-query-manifest", "version": 1,
