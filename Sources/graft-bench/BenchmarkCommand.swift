@@ -8,6 +8,7 @@ enum BenchmarkCommand {
     BENCHMARKS:
       lex FILE          Lex FILE repeatedly (no AST).
       parse FILE        Parse FILE into an AST repeatedly.
+      response FILE     Parse a CourseCatalog JSON response into the generated models.
       schema FILE...    Build and validate a schema from SDL files.
       validate --schema PATH... --operations PATH...
                         Validate the operations (all specified rules) repeatedly.
@@ -25,6 +26,7 @@ enum BenchmarkCommand {
         do {
             switch name {
             case "lex": try LanguageBenchmarks.lex(rest)
+            case "response": try ResponseBenchmarks.response(rest)
             case "parse": try LanguageBenchmarks.parse(rest)
             case "schema": try SchemaBenchmarks.schema(rest)
             case "validate": try ValidationBenchmarks.validate(rest)
