@@ -35,6 +35,25 @@ extension Lexer {
         return count
     }
 
+    /// The offset of the first `"` or `\` at or after `position` (the only bytes that matter
+    /// inside a block string), or `bytes.count`. Eight bytes at a time.
+    @inline(__always)
+    func skipPlainBlockStringBytes(from position: Int) -> Int {
+        var position = position
+        let count = bytes.count
+        if let base = bytes.baseAddress {
+            let quotes = Lexer.broadcast(0x22), backslashes = Lexer.broadcast(0x5C)
+            while position + 8 <= count {
+                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                let hits = Lexer.zeroLanes(word ^ quotes) | Lexer.zeroLanes(word ^ backslashes)
+                if hits != 0 { return position + hits.trailingZeroBitCount / 8 }
+                position += 8
+            }
+        }
+        while position < count && bytes[position] != 0x22 && bytes[position] != 0x5C { position += 1 }
+        return position
+    }
+
     /// Whether `byte` occurs in `start..<end`.
     func containsByte(_ byte: UInt8, from start: Int, to end: Int) -> Bool {
         guard start < end else { return false }

@@ -119,7 +119,7 @@ extension Lexer {
     func readBlockString(at start: Int) throws(SyntaxError) -> Int {
         var position = start + 3
         while true {
-            position = skipPlainStringBytes(from: position)
+            position = skipPlainBlockStringBytes(from: position)
             guard position < bytes.count else { break }
             let code = bytes[position]
             if code == 0x22 && byte(at: position + 1) == 0x22 && byte(at: position + 2) == 0x22 {

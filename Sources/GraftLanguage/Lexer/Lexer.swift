@@ -59,7 +59,13 @@ public struct Lexer {
             let kind: TokenKind
             switch code {
             case 0x09, 0x20, 0x2C, 0x0A, 0x0D:  // tab, space, comma, line terminators
+                // Runs of ignored characters (indentation) in a tight loop.
                 position += 1
+                while position < count {
+                    let next = bytes[position]
+                    guard next == 0x20 || next == 0x0A || next == 0x09 || next == 0x2C || next == 0x0D else { break }
+                    position += 1
+                }
                 continue
             case 0xEF where byte(at: position + 1) == 0xBB && byte(at: position + 2) == 0xBF:  // BOM
                 position += 3
@@ -120,15 +126,12 @@ public struct Lexer {
         return Token(kind: .endOfFile, start: count, end: count)
     }
 
+    /// NameContinue (Letter, Digit, `_`) as a 256-entry table of "0"/"1", one per byte value.
+    static let nameContinueTable: StaticString = "0000000000000000000000000000000000000000000000001111111111000000011111111111111111111111111000010111111111111111111111111110000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+
     @inline(__always)
     static func isNameContinue(_ code: UInt8) -> Bool {
-        switch code {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
-            return true
-        default:
-            return false
-        }
+        nameContinueTable.utf8Start[Int(code)] == UInt8(ascii: "1")
     }
 
     @inline(__always)
