@@ -14,9 +14,9 @@ extension SDLValidationContext {
                 let name = directive.name.value
                 guard let known = arguments[name] else { continue }
                 for argument in directive.arguments where !known.contains(argument.name.value) {
-                    let suggestions = SchemaSuggestions.list(argument.name.value, options: known)
+                    let suggestions = Suggestions.list(argument.name.value, known)
                     report(GraphQLError("Unknown argument \"\(argument.name.value)\" on directive \"@\(name)\"."
-                                            + SchemaSuggestions.didYouMean(suggestions),
+                                            + Suggestions.didYouMean(suggestions),
                                         locations: [SourceSpan(source: site.source, range: argument.range)]),
                            document: site.document, offset: directive.range.start)
                 }

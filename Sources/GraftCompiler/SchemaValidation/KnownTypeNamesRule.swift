@@ -22,8 +22,8 @@ extension SDLValidationContext {
         let standard = BuiltIns.scalarNames + BuiltIns.introspectionTypeNames
         for (index, source, named) in unknown {
             let name = named.name.value
-            let suggestions = SchemaSuggestions.list(name, options: standard + existing + definedOrder)
-            report(GraphQLError("Unknown type \"\(name)\"." + SchemaSuggestions.didYouMean(suggestions),
+            let suggestions = Suggestions.list(name, standard + existing + definedOrder)
+            report(GraphQLError("Unknown type \"\(name)\"." + Suggestions.didYouMean(suggestions),
                                 locations: [SourceSpan(source: source, range: named.range)]),
                    document: index, offset: named.range.start)
         }

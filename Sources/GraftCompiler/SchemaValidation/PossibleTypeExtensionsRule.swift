@@ -38,8 +38,8 @@ extension SDLValidationContext {
             } else {
                 var names = definedOrder
                 for type in schema?.types ?? NamedList() where defined[type.name] == nil { names.append(type.name) }
-                let suggestions = SchemaSuggestions.list(name, options: names)
-                report(GraphQLError("Cannot extend type \"\(name)\" because it is not defined." + SchemaSuggestions.didYouMean(suggestions),
+                let suggestions = Suggestions.list(name, names)
+                report(GraphQLError("Cannot extend type \"\(name)\" because it is not defined." + Suggestions.didYouMean(suggestions),
                                     locations: [SourceSpan(source: source, range: node.name.range)]),
                        document: index, offset: node.range.start)
             }
