@@ -8,6 +8,9 @@ enum BenchmarkCommand {
     BENCHMARKS:
       lex FILE          Lex FILE repeatedly (no AST).
       parse FILE        Parse FILE into an AST repeatedly.
+      cache [--memory]  The normalized cache: write and read HeroAndFriends with 10, 100 and
+                        1,000 friends, in memory and in SQLite; --memory: resident memory of
+                        100,000 records.
 
     Build in release mode: swift run -c release graft-bench parse FILE
     """
@@ -22,6 +25,7 @@ enum BenchmarkCommand {
             switch name {
             case "lex": try LanguageBenchmarks.lex(rest)
             case "parse": try LanguageBenchmarks.parse(rest)
+            case "cache": try CacheBenchmarks.run(rest)
             case "--help", "-h", "help":
                 print(usage)
             default:

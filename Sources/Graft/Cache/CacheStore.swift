@@ -70,6 +70,13 @@ public actor CacheStore {
                     variables: operation.variables)
     }
 
+    /// Writes a response's `data` object for an operation as it came from the server (no typed
+    /// model needed); returns the fields that changed.
+    @discardableResult
+    public func write<Operation: GraphQLOperation>(responseData: [String: JSONValue], for operation: Operation) throws -> [CacheFieldRef] {
+        try publish(responseData, as: Operation.Data.self, at: .root(of: Operation.operationKind), variables: operation.variables)
+    }
+
     /// Writes a fragment (or any generated model) into the record `key`.
     public func write<Data: SelectionSet>(_ data: Data, at key: CacheKey, variables: [String: JSONValue] = [:]) throws {
         try publish(data.__data.fields, as: Data.self, at: key, variables: variables)

@@ -20,7 +20,8 @@ extension InMemoryRecordStorage {
     func newSlot(_ key: CacheKey, capacity: Int) -> Int32 {
         let start = Int32(entries.count)
         appendPlaceholders(capacity)
-        let slot = Slot(start: start, count: 0, capacity: UInt32(capacity), lastUsed: tick)
+        let slot = Slot(start: start, count: 0, capacity: UInt32(capacity), lastUsed: tick,
+                        typename: InMemoryRecordStorage.noTypename, typenameStamp: 0)
         let number: Int32
         if let free = freeSlots.popLast() {
             number = free
@@ -71,6 +72,25 @@ extension InMemoryRecordStorage {
         return true
     }
 
+    /// Sets (a string, kept in the slot), replaces (by another value, kept as a field) or removes
+    /// `__typename`; returns whether its value changed.
+    func setTypename(_ value: CacheValue?, stamp: UInt32, inSlot number: Int32) -> Bool {
+        let handle = Int(number)
+        let name = InMemoryRecordStorage.typenameName
+        if case .string(let text)? = value {
+            let id = intern(text)
+            let removedField = removeField(name, inSlot: number)
+            let changed = removedField || slots[handle].typename != id
+            slots[handle].typename = id
+            slots[handle].typenameStamp = stamp
+            return changed
+        }
+        let hadString = slots[handle].typename != InMemoryRecordStorage.noTypename
+        slots[handle].typename = InMemoryRecordStorage.noTypename
+        if let value { return setField(name, value, stamp: stamp, inSlot: number) || hadString }
+        return removeField(name, inSlot: number) || hadString
+    }
+
     /// Removes a field; returns whether it existed.
     func removeField(_ name: UInt32, inSlot number: Int32) -> Bool {
         let handle = Int(number)
@@ -110,13 +130,15 @@ extension InMemoryRecordStorage {
         let handle = Int(number)
         let slot = slots[handle]
         let key = slotKeys[handle]
+        if slot.typename != InMemoryRecordStorage.noTypename { changed.append(CacheFieldRef(key, "__typename")) }
         for position in Int(slot.start)..<Int(slot.start) + Int(slot.count) {
             changed.append(CacheFieldRef(key, names[Int(entries[position].name)]))
             entries[position] = Entry(value: .null, name: .max)
         }
         garbage += Int(slot.capacity)
         removeFromIndex(key)
-        slots[handle] = Slot(start: -1, count: 0, capacity: 0, lastUsed: 0)
+        slots[handle] = Slot(start: -1, count: 0, capacity: 0, lastUsed: 0, typename: InMemoryRecordStorage.noTypename,
+                             typenameStamp: 0)
         slotKeys[handle] = CacheKey("")
         bigRecordIndexes[number] = nil
         freeSlots.append(number)

@@ -4,7 +4,8 @@
 ///
 /// Each record owns a contiguous run of the arena (`Slot`); a record that outgrows its run moves to
 /// the arena's end, and the arena is compacted when more than half of it is garbage. Records with
-/// many fields (such as `ROOT_QUERY`) get a name -> position index so lookups stay O(1).
+/// many fields (such as `ROOT_QUERY`) get a name -> position index so lookups stay O(1). A string
+/// `__typename` (in nearly every record) is kept interned in the slot rather than as a field.
 public final class InMemoryRecordStorage: RecordStorage {
     /// A record's run of the arena.
     struct Slot {
@@ -14,7 +15,16 @@ public final class InMemoryRecordStorage: RecordStorage {
         var capacity: UInt32
         /// Tick of the last read or write, for least-recently-used eviction.
         var lastUsed: UInt32
+        /// The interned `__typename` string, or `noTypename`.
+        var typename: UInt32
+        /// When `__typename` was received.
+        var typenameStamp: UInt32
     }
+
+    /// `Slot.typename` of a record without a string `__typename`.
+    static let noTypename = UInt32.max
+    /// The interned number of the field name `__typename` (interned first).
+    static let typenameName: UInt32 = 0
 
     /// One field: value first so the name fits into the value's padding (24 bytes).
     struct Entry {
@@ -43,7 +53,9 @@ public final class InMemoryRecordStorage: RecordStorage {
     var tick: UInt32 = 0
 
     /// An empty storage.
-    public init() {}
+    public init() {
+        _ = intern("__typename")
+    }
 
     public func beginRead() {
         tick &+= 1
@@ -56,7 +68,12 @@ public final class InMemoryRecordStorage: RecordStorage {
     }
 
     public func field(_ name: String, of handle: Int) -> StoredField? {
-        guard let id = nameIDs[name], let position = position(of: id, inSlot: handle) else { return nil }
+        guard let id = nameIDs[name] else { return nil }
+        if id == InMemoryRecordStorage.typenameName, slots[handle].typename != InMemoryRecordStorage.noTypename {
+            return StoredField(value: .string(names[Int(slots[handle].typename)]),
+                               receivedAt: CacheTimestamp(seconds: slots[handle].typenameStamp))
+        }
+        guard let position = position(of: id, inSlot: handle) else { return nil }
         return StoredField(value: entries[position].value, receivedAt: CacheTimestamp(seconds: stamps[position]))
     }
 
@@ -64,7 +81,11 @@ public final class InMemoryRecordStorage: RecordStorage {
         let slot = slots[handle]
         guard slot.start >= 0 else { return [] }
         var result: [(name: String, field: StoredField)] = []
-        result.reserveCapacity(Int(slot.count))
+        result.reserveCapacity(Int(slot.count) + 1)
+        if slot.typename != InMemoryRecordStorage.noTypename {
+            result.append(("__typename", StoredField(value: .string(names[Int(slot.typename)]),
+                                                     receivedAt: CacheTimestamp(seconds: slot.typenameStamp))))
+        }
         for position in Int(slot.start)..<Int(slot.start) + Int(slot.count) {
             result.append((names[Int(entries[position].name)],
                            StoredField(value: entries[position].value, receivedAt: CacheTimestamp(seconds: stamps[position]))))
@@ -80,10 +101,12 @@ public final class InMemoryRecordStorage: RecordStorage {
                 removeSlot(slot, reportingTo: &changed)
             }
             if update.fields.isEmpty { continue }
-            let slot = findSlot(key) ?? newSlot(key, capacity: update.fields.count)
+            let slot = findSlot(key) ?? newSlot(key, capacity: update.fields.count - (update.fields["__typename"] == nil ? 0 : 1))
             for (name, value) in update.fields {
                 let id = intern(name)
-                if let value {
+                if id == InMemoryRecordStorage.typenameName {
+                    if setTypename(value, stamp: receivedAt.seconds, inSlot: slot) { changed.append(CacheFieldRef(key, name)) }
+                } else if let value {
                     if setField(id, value, stamp: receivedAt.seconds, inSlot: slot) {
                         changed.append(CacheFieldRef(key, name))
                     }
@@ -92,7 +115,9 @@ public final class InMemoryRecordStorage: RecordStorage {
                 }
             }
             slots[Int(slot)].lastUsed = tick
-            if slots[Int(slot)].count == 0 { removeSlot(slot, reportingTo: &changed) }
+            if slots[Int(slot)].count == 0 && slots[Int(slot)].typename == InMemoryRecordStorage.noTypename {
+                removeSlot(slot, reportingTo: &changed)
+            }
         }
         compactIfNeeded()
         return changed

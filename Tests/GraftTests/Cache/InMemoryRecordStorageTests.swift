@@ -38,11 +38,13 @@ import Testing
             for _ in 0..<(1 + random.next(4)) {
                 let key = CacheKey("K:\(random.next(400))")
                 for _ in 0..<(1 + random.next(random.next(8) == 0 ? 40 : 4)) {
-                    let field = "f\(random.next(30))"
+                    let field = random.next(6) == 0 ? "__typename" : "f\(random.next(30))"
                     if random.next(8) == 0 {
                         changes.removeField(key, field)
                     } else {
-                        let value: CacheValue = random.next(3) == 0 ? .reference(CacheKey("K:\(random.next(400))")) : .int(random.next(5))
+                        let value: CacheValue = field == "__typename"
+                            ? (random.next(5) == 0 ? .null : .string("T\(random.next(3))"))
+                            : random.next(3) == 0 ? .reference(CacheKey("K:\(random.next(400))")) : .int(random.next(5))
                         changes.set(key, field, value)
                     }
                 }
@@ -71,7 +73,7 @@ import Testing
     @Test func fieldsAreCompact() {
         #expect(MemoryLayout<CacheValue>.size <= 17)
         #expect(MemoryLayout<InMemoryRecordStorage.Entry>.stride == 24)
-        #expect(MemoryLayout<InMemoryRecordStorage.Slot>.stride == 16)
+        #expect(MemoryLayout<InMemoryRecordStorage.Slot>.stride == 24)
     }
 
     @Test func receivedAtIsRenewedWithoutReportingAChange() {
