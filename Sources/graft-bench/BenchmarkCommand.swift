@@ -8,7 +8,8 @@ enum BenchmarkCommand {
     BENCHMARKS:
       lex FILE          Lex FILE repeatedly (no AST).
       parse FILE        Parse FILE into an AST repeatedly.
-      cache [--memory]  The normalized cache: write and read HeroAndFriends with 10, 100 and
+      cache [memory|sqlite] | --memory
+                        The normalized cache: write and read HeroAndFriends with 10, 100 and
                         1,000 friends, in memory and in SQLite; --memory: resident memory of
                         100,000 records.
 

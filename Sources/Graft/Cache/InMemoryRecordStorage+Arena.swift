@@ -17,7 +17,7 @@ extension InMemoryRecordStorage {
     }
 
     /// A new slot for `key` with room for `capacity` fields.
-    func newSlot(_ key: CacheKey, capacity: Int) -> Int32 {
+    func newSlot(_ key: CacheKey, hash: Int, capacity: Int) -> Int32 {
         let start = Int32(entries.count)
         appendPlaceholders(capacity)
         let slot = Slot(start: start, count: 0, capacity: UInt32(capacity), lastUsed: tick,
@@ -32,7 +32,7 @@ extension InMemoryRecordStorage {
             slots.append(slot)
             slotKeys.append(key)
         }
-        insertIntoIndex(key, slot: number)
+        insertIntoIndex(key, hash: hash, slot: number)
         liveCount += 1
         return number
     }

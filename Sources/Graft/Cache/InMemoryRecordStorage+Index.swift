@@ -3,8 +3,13 @@
 extension InMemoryRecordStorage {
     @inline(__always)
     func findSlot(_ key: CacheKey) -> Int32? {
+        findSlot(key, hash: key.hashValue)
+    }
+
+    @inline(__always)
+    func findSlot(_ key: CacheKey, hash: Int) -> Int32? {
         let mask = table.count - 1
-        var bucket = key.hashValue & mask
+        var bucket = hash & mask
         while true {
             let slot = table[bucket]
             if slot == -1 { return nil }
@@ -14,10 +19,10 @@ extension InMemoryRecordStorage {
     }
 
     /// Adds a key known to be absent.
-    func insertIntoIndex(_ key: CacheKey, slot: Int32) {
+    func insertIntoIndex(_ key: CacheKey, hash: Int, slot: Int32) {
         if (tableOccupied + 1) * 4 > table.count * 3 { rehash() }
         let mask = table.count - 1
-        var bucket = key.hashValue & mask
+        var bucket = hash & mask
         while table[bucket] >= 0 { bucket = (bucket &+ 1) & mask }
         if table[bucket] == -1 { tableOccupied += 1 }
         table[bucket] = slot

@@ -35,19 +35,22 @@ public final class InMemoryRecordStorage: RecordStorage {
     /// Records with more fields than this get a name -> position index.
     static let indexedRecordThreshold = 16
 
-    var entries: ContiguousArray<Entry> = []
+    @exclusivity(unchecked) var entries: ContiguousArray<Entry> = []
     /// `receivedAt` seconds of each entry (parallel to `entries`).
-    var stamps: ContiguousArray<UInt32> = []
-    var slots: ContiguousArray<Slot> = []
-    var slotKeys: ContiguousArray<CacheKey> = []
+    @exclusivity(unchecked) var stamps: ContiguousArray<UInt32> = []
+    @exclusivity(unchecked) var slots: ContiguousArray<Slot> = []
+    @exclusivity(unchecked) var slotKeys: ContiguousArray<CacheKey> = []
     var freeSlots: [Int32] = []
     /// Open-addressing table of slot numbers: -1 empty, -2 deleted.
-    var table = ContiguousArray<Int32>(repeating: -1, count: 16)
+    @exclusivity(unchecked) var table = ContiguousArray<Int32>(repeating: -1, count: 16)
     var tableOccupied = 0
     var liveCount = 0
-    var names: [String] = []
-    var nameIDs: [String: UInt32] = [:]
+    @exclusivity(unchecked) var names: [String] = []
+    @exclusivity(unchecked) var nameIDs: [String: UInt32] = [:]
     var bigRecordIndexes: [Int32: [UInt32: UInt32]] = [:]
+    /// The last few names looked up (comparing a few short strings beats hashing one).
+    @exclusivity(unchecked) var recentNames: [(name: String, id: UInt32)] = Array(repeating: ("", .max), count: 8)
+    var recentCursor: UInt32 = 0
     /// Arena entries no record uses.
     var garbage = 0
     var tick: UInt32 = 0
@@ -68,7 +71,7 @@ public final class InMemoryRecordStorage: RecordStorage {
     }
 
     public func field(_ name: String, of handle: Int) -> StoredField? {
-        guard let id = nameIDs[name] else { return nil }
+        guard let id = nameID(name) else { return nil }
         if id == InMemoryRecordStorage.typenameName, slots[handle].typename != InMemoryRecordStorage.noTypename {
             return StoredField(value: .string(names[Int(slots[handle].typename)]),
                                receivedAt: CacheTimestamp(seconds: slots[handle].typenameStamp))
@@ -101,7 +104,8 @@ public final class InMemoryRecordStorage: RecordStorage {
                 removeSlot(slot, reportingTo: &changed)
             }
             if update.fields.isEmpty { continue }
-            let slot = findSlot(key) ?? newSlot(key, capacity: update.fields.count - (update.fields["__typename"] == nil ? 0 : 1))
+            let hash = key.hashValue
+            let slot = findSlot(key, hash: hash) ?? newSlot(key, hash: hash, capacity: update.fields.count - (update.fields["__typename"] == nil ? 0 : 1))
             for (name, value) in update.fields {
                 let id = intern(name)
                 if id == InMemoryRecordStorage.typenameName {
@@ -164,10 +168,20 @@ public final class InMemoryRecordStorage: RecordStorage {
         garbage = 0
     }
 
+    /// The interned number of a field name, or nil.
+    @inline(__always)
+    func nameID(_ name: String) -> UInt32? {
+        for cached in recentNames where cached.name == name { return cached.id }
+        guard let id = nameIDs[name] else { return nil }
+        recentNames[Int(recentCursor & 7)] = (name, id)
+        recentCursor &+= 1
+        return id
+    }
+
     /// The interned number of a field name.
     @inline(__always)
     func intern(_ name: String) -> UInt32 {
-        if let id = nameIDs[name] { return id }
+        if let id = nameID(name) { return id }
         let id = UInt32(names.count)
         names.append(name)
         nameIDs[name] = id

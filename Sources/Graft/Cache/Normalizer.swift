@@ -13,9 +13,13 @@ struct Normalizer {
 
     /// Normalizes `fields` (a response object) as `type` into the record `key`.
     mutating func write(_ fields: [String: JSONValue], as type: any SelectionSet.Type, key: CacheKey) throws(CacheMiss) {
+        try write(fields, typename: fields["__typename"]?.stringValue, as: type, key: key)
+    }
+
+    mutating func write(_ fields: [String: JSONValue], typename: String?, as type: any SelectionSet.Type,
+                        key: CacheKey) throws(CacheMiss) {
         var recordFields: [String: CacheValue?] = [:]
         recordFields.reserveCapacity(fields.count)
-        let typename = fields["__typename"]?.stringValue
         try collect(type.__selections, from: fields, typename: typename, key: key, into: &recordFields)
         if var update = records.updates.removeValue(forKey: key) {
             update.fields.merge(recordFields) { _, new in new }
@@ -66,18 +70,19 @@ struct Normalizer {
             guard case .object(let fields) = value else {
                 throw CacheMiss(.invalid("expected an object, found \(value.kindDescription)"), key: parent, field: fieldKey)
             }
-            let key = cacheKey(for: fields) ?? CacheNormalization.pathKey(parent, fieldKey, indices)
-            try write(fields, as: selectionSet, key: key)
+            let typename = fields["__typename"]?.stringValue
+            let key = cacheKey(for: fields, typename: typename) ?? CacheNormalization.pathKey(parent, fieldKey, indices)
+            try write(fields, typename: typename, as: selectionSet, key: key)
             return .reference(key)
         }
     }
 
     /// The key of a response object from the resolver, the type's key fields or `id`; nil when
     /// it has none (it then gets a path key).
-    func cacheKey(for fields: [String: JSONValue]) -> CacheKey? {
-        guard let typename = fields["__typename"]?.stringValue else { return nil }
+    func cacheKey(for fields: [String: JSONValue], typename: String?) -> CacheKey? {
+        guard let typename else { return nil }
         if let resolver = configuration.keyResolver, let key = resolver(typename, ObjectData(fields)) { return key }
-        if let keyFields = configuration.keyFields[typename] {
+        if !configuration.keyFields.isEmpty, let keyFields = configuration.keyFields[typename] {
             var parts: [String] = []
             for name in keyFields {
                 guard let part = fields[name].flatMap(CacheNormalization.keyText) else { return nil }
