@@ -26,11 +26,11 @@ extension InMemoryRecordStorage {
         if let free = freeSlots.popLast() {
             number = free
             slots[Int(free)] = slot
-            slotKeys[Int(free)] = key
+            slotKeys[Int(free)] = InMemoryRecordStorage.detached(key)
         } else {
             number = Int32(slots.count)
             slots.append(slot)
-            slotKeys.append(key)
+            slotKeys.append(InMemoryRecordStorage.detached(key))
         }
         insertIntoIndex(key, hash: hash, slot: number)
         liveCount += 1
@@ -50,7 +50,7 @@ extension InMemoryRecordStorage {
         if let position = position(of: name, inSlot: handle) {
             stamps[position] = stamp
             if entries[position].value == value { return false }
-            entries[position].value = value
+            entries[position].value = InMemoryRecordStorage.detached(value)
             return true
         }
         if slots[handle].count == slots[handle].capacity {
@@ -58,7 +58,7 @@ extension InMemoryRecordStorage {
         }
         let slot = slots[handle]
         let position = Int(slot.start) + Int(slot.count)
-        entries[position] = Entry(value: value, name: name)
+        entries[position] = Entry(value: InMemoryRecordStorage.detached(value), name: name)
         stamps[position] = stamp
         slots[handle].count += 1
         let threshold = UInt32(InMemoryRecordStorage.indexedRecordThreshold)
