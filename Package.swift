@@ -12,6 +12,8 @@ let package = Package(
         .executable(name: "graft", targets: ["graft"]),
         .library(name: "GraftTesting", targets: ["GraftTesting"]),
         .library(name: "GraftSQLite", targets: ["GraftSQLite"]),
+        .plugin(name: "GraftBuildPlugin", targets: ["GraftBuildPlugin"]),
+        .plugin(name: "GraftCommandPlugin", targets: ["GraftCommandPlugin"]),
     ],
     targets: [
         // The GraphQL language layer: source, lexer, parser, AST, printer, visitor. Stdlib only.
@@ -19,11 +21,26 @@ let package = Package(
         // Schema model and builders, schema and operation validation, IR.
         .target(name: "GraftCompiler", dependencies: ["GraftLanguage"]),
         // The runtime library apps import: generated-code support, client, transports, cache.
-        .target(name: "Graft"),
+        .target(name: "Graft", dependencies: ["GraftHashing"]),
+        // Configuration, Swift rendering, SHA-256 and persisted-query manifests.
+        .target(name: "GraftCodegen", dependencies: ["GraftCompiler", "GraftHashing"]),
+        // SHA-256 (FIPS 180-4), written out: persisted-query identifiers in the generator and the runtime.
+        .target(name: "GraftHashing"),
         // The command-line tool.
-        .executableTarget(name: "graft", dependencies: ["GraftLanguage", "GraftCompiler"]),
+        .executableTarget(name: "graft", dependencies: ["GraftLanguage", "GraftCompiler", "GraftCodegen"]),
         // Benchmarks (not a product): `swift run -c release graft-bench ...`.
-        .executableTarget(name: "graft-bench", dependencies: ["GraftLanguage", "Graft", "GraftSQLite"]),
+        .executableTarget(name: "graft-bench", dependencies: ["GraftLanguage", "GraftCompiler", "GraftCodegen", "Graft", "CourseCatalogAPI", "GraftSQLite"]),
+        // Generates Swift for a target's .graphql files on build.
+        .plugin(name: "GraftBuildPlugin", capability: .buildTool(), dependencies: ["graft"]),
+        // `swift package --allow-writing-to-package-directory graft-generate [--target NAME]`.
+        .plugin(
+            name: "GraftCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "graft-generate", description: "Generate Swift for GraphQL files into each target's Generated/ folder"),
+                permissions: [.writeToPackageDirectory(reason: "Graft writes generated Swift into the target's Generated/ folder")]
+            ),
+            dependencies: ["graft"]
+        ),
         // Mocks and helpers for users' unit tests.
         .target(name: "GraftTesting", dependencies: ["Graft"]),
         // The system SQLite (apt libsqlite3-dev) and the persistent cache on it.
@@ -33,11 +50,20 @@ let package = Package(
         .executableTarget(name: "graft-sqlite-crash-helper", dependencies: ["Graft", "GraftSQLite"]),
         .testTarget(name: "GraftLanguageTests", dependencies: ["GraftLanguage"], exclude: ["Fixtures", "Expected"]),
         .testTarget(name: "GraftCLITests", dependencies: ["graft"]),
-        .testTarget(name: "GraftTests", dependencies: ["Graft", "GraftTesting"]),
+        .testTarget(name: "GraftTests", dependencies: ["Graft", "GraftTesting", "GraftHashing"]),
         .testTarget(name: "GraftSQLiteTests", dependencies: ["Graft", "GraftSQLite", "graft-sqlite-crash-helper"]),
         .testTarget(name: "GraftCompilerTests", dependencies: ["GraftCompiler", "GraftLanguage"], exclude: ["Expected", "Fixtures"]),
+        .testTarget(name: "GraftCodegenTests", dependencies: ["GraftCodegen", "GraftCompiler", "GraftLanguage", "GraftHashing"], exclude: ["Golden"]),
+        // Golden generated code, compiled as modules and used by GeneratedCodeTests (regenerate:
+        // GRAFT_UPDATE_GOLDEN=1 swift test --filter Golden).
+        .target(name: "CourseCatalogAPI", dependencies: ["Graft"], path: "Tests/GraftCodegenTests/Golden/CourseCatalogAPI"),
+        .target(name: "StarWarsAPI", dependencies: ["Graft"], path: "Tests/GraftCodegenTests/Golden/StarWarsAPI"),
+        .target(name: "AnimalKingdomAPI", dependencies: ["Graft"], path: "Tests/GraftCodegenTests/Golden/AnimalKingdomAPI"),
+        .target(name: "GitHubAPI", dependencies: ["Graft"], path: "Tests/GraftCodegenTests/Golden/GitHubAPI"),
+        .testTarget(name: "GeneratedCodeTests",
+                    dependencies: ["Graft", "CourseCatalogAPI", "StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI"]),
         // Against the Strawberry server in Tests/IntegrationServer (Python venv: .ci/install-integration-deps).
-        .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft", "GraftSQLite"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft", "GraftTesting", "GraftHashing", "CourseCatalogAPI", "graft", "GraftSQLite"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -25,9 +25,14 @@ function parseAll(files) {
   return g.concatAST(files.map((file) => g.parse(new g.Source(read(file), file))));
 }
 function buildFromInputs(kind, inputs) {
-  if (kind === 'introspection') {
+  if (kind === 'extend') {
+    // The first input is the schema; the others extend it (extendSchema).
+    return g.extendSchema(g.buildASTSchema(parseAll(inputs.slice(0, 1))), parseAll(inputs.slice(1)));
+  }
+  if (kind === 'introspection' || kind === 'extend-introspection') {
     const json = JSON.parse(read(inputs[0]));
-    return g.buildClientSchema(json.data || json);
+    const schema = g.buildClientSchema(json.data || json);
+    return kind === 'introspection' ? schema : g.extendSchema(schema, parseAll(inputs.slice(1)));
   }
   return g.buildASTSchema(parseAll(inputs));
 }
@@ -46,6 +51,9 @@ const printCases = [
   { name: 'animalkingdom', kind: 'sdl', inputs: [corpora + 'apollo-ios-dev/AnimalKingdomAPI/animalkingdom-graphql/AnimalSchema.graphqls', apolloDirectives], expected: 'print/animalkingdom.graphql' },
   { name: 'subscription', kind: 'sdl', inputs: [corpora + 'apollo-ios-dev/SubscriptionAPI/graphql/schema.graphqls'], expected: 'print/subscription.graphql' },
   { name: 'upload', kind: 'sdl', inputs: [corpora + 'apollo-ios-dev/UploadAPI/graphql/schema.graphqls'], expected: 'print/upload.graphql' },
+  { name: 'extensions-across-files', kind: 'sdl', inputs: ['Tests/GraftCompilerTests/Fixtures/extensions/1-base.graphqls', 'Tests/GraftCompilerTests/Fixtures/extensions/2-extensions.graphqls', 'Tests/GraftCompilerTests/Fixtures/extensions/3-more.graphqls'], expected: 'print/extensions-across-files.graphql' },
+  { name: 'extend-built-schema', kind: 'extend', inputs: ['Tests/GraftCompilerTests/Fixtures/extensions/1-base.graphqls', 'Tests/GraftCompilerTests/Fixtures/extensions/2-extensions.graphqls', 'Tests/GraftCompilerTests/Fixtures/extensions/3-more.graphqls'], expected: 'print/extend-built-schema.graphql' },
+  { name: 'starwars-introspection-extended', kind: 'extend-introspection', inputs: [corpora + 'apollo-ios-dev/StarWarsAPI/starwars-graphql/schema.json', 'Tests/GraftCompilerTests/Fixtures/starwars-extension.graphqls'], expected: 'print/starwars-introspection-extended.graphql' },
   { name: 'printer-edge-cases', kind: 'sdl', inputs: ['Tests/GraftCompilerTests/Fixtures/printer-edge-cases.graphqls'], expected: 'print/printer-edge-cases.graphql' },
 ];
 fs.mkdirSync(path.join(expectedDir, 'print'), { recursive: true });

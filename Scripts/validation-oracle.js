@@ -26,6 +26,32 @@ for (const testCase of cases) {
     locations: (error.locations || []).map(({ line, column }) => ({ line, column })),
   }));
 }
+// Large documents for OverlappingFieldsCanBeMerged: 1,000 sibling fields with one response name.
+const repeat = (count, make) => Array.from({ length: count }, (_, index) => make(index)).join(' ');
+const stress = {
+  'siblings-identical-leaf': `{ dog { ${repeat(1000, () => 'name')} } }`,
+  'siblings-alternating-leaf': `{ dog { ${repeat(1000, (i) => (i % 2 ? 'a: nickname' : 'a: name'))} } }`,
+  'siblings-identical-subselection': `{ dog { ${repeat(1000, () => 'mother { name barks }')} } }`,
+  'siblings-alternating-arguments': `{ dog { ${repeat(1000, (i) => `isAtLocation(x: ${i % 2}, y: 1)`)} } }`,
+  'siblings-alternating-subselection': `{ dog { ${repeat(1000, (i) => (i % 2 ? 'mother { name }' : 'mother { name: nickname }'))} } }`,
+  'siblings-fragment-spreads': `{ dog { ${repeat(1000, () => 'mother { ...DogName }')} } } fragment DogName on Dog { name }`,
+};
+result.stress = {};
+for (const [name, document] of Object.entries(stress)) {
+  const parsed = parse(document);
+  const started = process.hrtime.bigint();
+  const errors = validate(testSchema, parsed);
+  const milliseconds = Number(process.hrtime.bigint() - started) / 1e6;
+  console.log(`${name}: ${errors.length} errors, graphql-js validate ${milliseconds.toFixed(1)} ms`);
+  result.stress[name] = {
+    document,
+    errors: errors.map((error) => ({
+      message: error.message,
+      locations: (error.locations || []).map(({ line, column }) => ({ line, column })),
+    })),
+  };
+}
+
 const output = path.join(root, 'Tests/GraftCompilerTests/Expected/validation-all-rules.json');
 fs.writeFileSync(output, JSON.stringify(result, null, 1) + '\n');
 console.log(`wrote ${Object.keys(result.cases).length} cases to ${path.relative(root, output)}`);

@@ -3,31 +3,48 @@
 /// Offsets everywhere in GraftLanguage are byte offsets into `bytes`; `location(ofByte:)`
 /// converts one into the line, column and UTF-16 offset that graphql-js reports.
 public struct Source: Sendable, Hashable {
+    /// Name and bytes in one shared object: sources are copied into every span of a schema, so a
+    /// copy costs one reference count.
+    final class Storage: Sendable {
+        let name: String
+        let bytes: [UInt8]
+        init(name: String, bytes: [UInt8]) {
+            self.name = name
+            self.bytes = bytes
+        }
+    }
+
+    let storage: Storage
+
     /// The name shown in diagnostics, such as a file path.
-    public let name: String
+    public var name: String { storage.name }
     /// The UTF-8 encoded text.
-    public let bytes: [UInt8]
+    public var bytes: [UInt8] { storage.bytes }
 
     /// Creates a source from text.
     public init(_ text: String, name: String = "GraphQL request") {
-        self.name = name
-        self.bytes = Array(text.utf8)
+        storage = Storage(name: name, bytes: Array(text.utf8))
     }
 
     /// Creates a source from raw bytes; invalid UTF-8 sequences are replaced by U+FFFD.
     public init(bytes: [UInt8], name: String = "GraphQL request") {
-        self.name = name
-        if Source.isValidUTF8(bytes) {
-            self.bytes = bytes
-        } else {
-            self.bytes = Array(String(decoding: bytes, as: UTF8.self).utf8)
-        }
+        storage = Storage(name: name, bytes: Source.isValidUTF8(bytes) ? bytes : Array(String(decoding: bytes, as: UTF8.self).utf8))
     }
 
     /// Bytes already known to be valid UTF-8 (used to decode lazily stored values).
     init(uncheckedBytes bytes: [UInt8]) {
-        self.name = ""
-        self.bytes = bytes
+        storage = Storage(name: "", bytes: bytes)
+    }
+
+    /// Same name and bytes (the same storage answers at once).
+    public static func == (lhs: Source, rhs: Source) -> Bool {
+        lhs.storage === rhs.storage || (lhs.name == rhs.name && lhs.bytes == rhs.bytes)
+    }
+
+    /// Hashes the name and length (not every byte).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(bytes.count)
     }
 
     /// The text of the source.

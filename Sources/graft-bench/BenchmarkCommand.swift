@@ -12,6 +12,11 @@ enum BenchmarkCommand {
                         The normalized cache: write and read HeroAndFriends with 10, 100 and
                         1,000 friends, in memory and in SQLite; --memory: resident memory of
                         100,000 records.
+      response FILE     Parse a CourseCatalog JSON response into the generated models.
+      schema FILE...    Build and validate a schema from SDL files.
+      validate --schema PATH... --operations PATH...
+                        Validate the operations (all specified rules) repeatedly.
+      generate CONFIG   The code-generation pipeline for a graft.json, files to rendered Swift.
 
     Build in release mode: swift run -c release graft-bench parse FILE
     """
@@ -25,7 +30,11 @@ enum BenchmarkCommand {
         do {
             switch name {
             case "lex": try LanguageBenchmarks.lex(rest)
+            case "response": try ResponseBenchmarks.response(rest)
             case "parse": try LanguageBenchmarks.parse(rest)
+            case "schema": try SchemaBenchmarks.schema(rest)
+            case "validate": try ValidationBenchmarks.validate(rest)
+            case "generate": try GenerateBenchmark.run(rest)
             case "cache": try CacheBenchmarks.run(rest)
             case "--help", "-h", "help":
                 print(usage)

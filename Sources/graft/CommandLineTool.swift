@@ -14,7 +14,10 @@ protocol Subcommand {
 
 /// Dispatches `graft <command> ...` and prints help and usage errors.
 enum CommandLineTool {
-    nonisolated(unsafe) static let subcommands: [any Subcommand.Type] = [PrintCommand.self, PrintSchemaCommand.self, ValidateCommand.self]
+    nonisolated(unsafe) static let subcommands: [any Subcommand.Type] = [
+        PrintCommand.self, PrintSchemaCommand.self, ValidateCommand.self, GenerateCommand.self, InitCommand.self,
+        FetchSchemaCommand.self,
+    ]
 
     static var generalUsage: String {
         var text = """

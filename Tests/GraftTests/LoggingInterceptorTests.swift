@@ -145,4 +145,20 @@ struct LoggingInterceptorTests {
         #expect(quiet.lines[0] == "[graft] -> #1 GET https://api.example.test/graphql")
         #expect(!quiet.lines[1].contains("headers:") && !quiet.lines[1].contains("body:"))
     }
+
+    @Test("secret query and body values are scrubbed from an echoing response")
+    func echoScrubbed() async throws {
+        let sink = RecordingLogSink()
+        let mock = MockHTTPClient { request, _ in
+            let query = request.url.query ?? ""
+            let body = String(decoding: request.body ?? Data(), as: UTF8.self)
+            return .json(#"{"rawQuery":"\#(query)","sent":\#(String(reflecting: body))}"#)
+        }
+        let client = InterceptingHTTPClient(base: mock, interceptors: [LoggingInterceptor(sink: sink)])
+        _ = try await client.send(TestSupport.request("/echo?api_key=\(Self.refreshToken)", method: .post,
+                                                      headers: ["Content-Type": "application/json"],
+                                                      body: #"{"password":"\#(Self.password)"}"#))
+        #expect(Self.leakCount(sink.text) == 0, "log output leaked \(Self.leakCount(sink.text)) secret(s)")
+        Self.expect(sink.lines[1], contains: #""rawQuery":"api_key=<redacted>""#)
+    }
 }

@@ -66,4 +66,16 @@ struct RedactorTests {
         let text = redactor.redact(body: body, contentType: "application/json", secrets: secrets)
         #expect(text == #"{"echo":"you sent <redacted> and <redacted>","theme":"dark"}"#)
     }
+
+    @Test("secret field values of a request are collected from its query, JSON body and form body")
+    func fieldValues() {
+        let json = HTTPRequest(method: .post, url: URL(string: "https://a.test/x?api_key=key-abc-1&q=open")!,
+                               headers: ["Content-Type": "application/json"],
+                               body: Data(#"{"user":"ada","password":"pa\"ss-1","token":null,"pin":"12"}"#.utf8))
+        #expect(redactor.secretFieldValues(in: json) == ["key-abc-1", "pa\"ss-1"])
+        let form = HTTPRequest(method: .post, url: URL(string: "https://a.test/token")!,
+                               headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                               body: Data("grant_type=password&password=p%40ss+word".utf8))
+        #expect(redactor.secretFieldValues(in: form) == ["p@ss word"])
+    }
 }

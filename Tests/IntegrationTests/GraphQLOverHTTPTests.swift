@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import GraftHashing
 import Testing
 
 /// The integration server answers GraphQL over HTTP: POST, GET, mutations, partial data and
@@ -114,7 +115,7 @@ struct GraphQLOverHTTPTests {
     func automaticPersistedQueries() async throws {
         let client = try await TestClient.make()
         let query = "query Tags { allTags }"
-        let hash = SHA256Hex.digest(of: query)
+        let hash = SHA256.hex(query)
         let extensions: [String: Any] = ["persistedQuery": ["version": 1, "sha256Hash": hash]]
         let payload: [String: Any] = ["extensions": extensions, "operationName": "Tags"]
 

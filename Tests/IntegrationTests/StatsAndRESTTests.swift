@@ -110,12 +110,4 @@ struct StatsAndRESTTests {
         #expect(echo["query"][0][1].string == "a b&c")
         #expect(echo["headers"]["authorization"].string == "Bearer x")
     }
-
-    @Test("SHA256Hex matches the FIPS 180-4 examples")
-    func sha256() {
-        #expect(SHA256Hex.digest(of: "abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(SHA256Hex.digest(of: "") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(SHA256Hex.digest(of: "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
-            == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
-    }
 }

@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
-extension GraftError: CustomStringConvertible, CustomDebugStringConvertible, LocalizedError {
+extension GraftError: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable, LocalizedError {
     /// One line: code, message, operation, request summary, status, a redacted body excerpt and the
     /// underlying cause. Never contains secret headers, secret fields or credentials.
     public var description: String {
@@ -29,6 +29,19 @@ extension GraftError: CustomStringConvertible, CustomDebugStringConvertible, Loc
 
     /// The description, for `localizedDescription`.
     public var errorDescription: String? { description }
+
+    /// A mirror without secrets, so `dump(error)` shows the same as the description: the underlying
+    /// error only as its safe description, the body only as its size.
+    public var customMirror: Mirror {
+        var children: [(label: String?, value: Any)] = [("code", code), ("message", message)]
+        if let operation { children.append(("operation", operation)) }
+        if let request { children.append(("request", request)) }
+        if let statusCode { children.append(("statusCode", statusCode)) }
+        if let responseBody { children.append(("responseBodyByteCount", responseBody.count)) }
+        if let responsePath { children.append(("responsePath", responsePath)) }
+        if let underlying { children.append(("underlying", Self.safeDescription(of: underlying))) }
+        return Mirror(self, children: children)
+    }
 
     /// Describes an underlying error without anything that might be secret.
     ///

@@ -34,6 +34,26 @@ extension Redactor {
         return scanner.run()
     }
 
+    /// The string values of secret fields in a request (its query and a JSON or form body), to scrub
+    /// from the response too: a server may echo a password or token under a name that isn't secret.
+    public func secretFieldValues(in request: HTTPRequest) -> [String] {
+        var values: [String] = []
+        if let query = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems {
+            values += query.filter { isSecretField($0.name) }.compactMap(\.value)
+        }
+        if let body = request.body, let text = String(data: body, encoding: .utf8) {
+            if request.headers["Content-Type"]?.lowercased().contains("application/x-www-form-urlencoded") == true {
+                let form = URLComponents(string: "?" + text.replacingOccurrences(of: "+", with: "%20"))?.queryItems ?? []
+                values += form.filter { isSecretField($0.name) }.compactMap(\.value)
+            } else {
+                var scanner = JSONRedactionScanner(bytes: Array(text.utf8), redactor: self)
+                _ = scanner.run()
+                values += scanner.redactedStrings
+            }
+        }
+        return values.filter { $0.count >= 4 }
+    }
+
     /// `text` cut to `limit` characters with a note of how much was left out.
     static func truncate(_ text: String, limit: Int) -> String {
         guard text.count > limit else { return text }
@@ -48,6 +68,8 @@ private struct JSONRedactionScanner {
     let redactor: Redactor
     var index = 0
     var output: [UInt8] = []
+    /// The contents of the string values that were redacted, escapes decoded where possible.
+    var redactedStrings: [String] = []
 
     init(bytes: [UInt8], redactor: Redactor) {
         self.bytes = bytes
@@ -72,6 +94,9 @@ private struct JSONRedactionScanner {
             output.append(contentsOf: bytes[index..<valueStart])
             output.append(contentsOf: Array("\"\(Redactor.placeholder)\"".utf8))
             index = endOfValue(from: valueStart)
+            if valueStart < bytes.count, bytes[valueStart] == UInt8(ascii: "\"") {
+                redactedStrings.append(keyText(bytes[valueStart..<index]))
+            }
         }
         return String(decoding: output, as: UTF8.self)
     }

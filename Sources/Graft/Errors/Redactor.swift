@@ -104,7 +104,7 @@ public struct Redactor: Sendable, Hashable {
 
     /// `text` with every occurrence of each secret replaced by ``placeholder``.
     public func scrub(_ text: String, secrets: [String]) -> String {
-        secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: Self.placeholder) }
+        secrets.sorted { $0.count > $1.count }.reduce(text) { $0.replacingOccurrences(of: $1, with: Self.placeholder) }
     }
 
     static func normalizeField(_ name: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import GraftHashing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -12,10 +13,11 @@ public struct HTTPTransport: GraphQLTransport {
     public enum PersistedQueries: Sendable, Hashable {
         /// Always send the document.
         case disabled
-        /// Automatic persisted queries: send the identifier first; on `PersistedQueryNotFound`
-        /// send again with the document.
+        /// Automatic persisted queries: send the SHA-256 of the document text first; on
+        /// `PersistedQueryNotFound` send again with the document (which registers it).
         case automatic
-        /// Send only the identifier (the server has the documents from the manifest).
+        /// Send only the generated operation identifier (the server has the documents from the
+        /// persisted-query manifest).
         case identifierOnly
     }
 
@@ -41,7 +43,7 @@ public struct HTTPTransport: GraphQLTransport {
     }
 
     public func execute(_ request: GraphQLRequest, options: RequestOptions) async throws -> GraphQLResponseBody {
-        guard persistedQueries != .disabled, let identifier = request.document.operationIdentifier else {
+        guard let identifier = persistedQueryHash(request) else {
             return try await send(request, includingQuery: true, options: options)
         }
         var persisted = request
@@ -53,6 +55,17 @@ public struct HTTPTransport: GraphQLTransport {
                              operation: request.operationName, underlying: GraphQLErrors(first.errors))
         }
         return try await send(persisted, includingQuery: true, options: options)
+    }
+
+    /// The hash to send instead of the document, or nil to send the document. Automatic persisted
+    /// queries hash the exact text sent (servers check it); identifier-only mode sends the generated
+    /// identifier (Apollo's algorithm, which matches the manifest).
+    func persistedQueryHash(_ request: GraphQLRequest) -> String? {
+        switch persistedQueries {
+        case .disabled: return nil
+        case .automatic: return request.document.definition.map { SHA256.hex($0) } ?? request.document.operationIdentifier
+        case .identifierOnly: return request.document.operationIdentifier
+        }
     }
 
     /// Whether an error is the server's `PersistedQueryNotFound`.

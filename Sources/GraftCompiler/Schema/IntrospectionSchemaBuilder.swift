@@ -56,7 +56,7 @@ public enum IntrospectionSchemaBuilder {
         let ordered = TypeMapOrder.order(given: types, roots: [query, mutation, subscription], directives: directives) {
             BuiltIns.standardTypes[$0]
         }
-        return Schema(description: schema["description"] as? String, types: NamedList(ordered),
+        return Schema(description: schema["description"] as? String, types: ordered,
                       directives: NamedList(directives), queryType: query, mutationType: mutation,
                       subscriptionType: subscription)
     }

@@ -44,14 +44,24 @@ public struct Schema: Sendable {
         self.definition = definition
         self.extensions = extensions
         var implementations: [String: [String]] = [:]
-        for type in types where type.kind == .object || type.kind == .interface {
-            for interface in type.interfaces { implementations[interface, default: []].append(type.name) }
+        for index in types.elements.indices where !types.elements[index].interfaces.isEmpty {
+            let kind = types.elements[index].kind
+            guard kind == .object || kind == .interface else { continue }
+            for interface in types.elements[index].interfaces {
+                implementations[interface, default: []].append(types.elements[index].name)
+            }
         }
         self.implementations = implementations
     }
 
     /// The named type called `name`, or nil.
     public func type(named name: String) -> NamedTypeDef? { types[name] }
+
+    /// The kind of the named type called `name`, or nil (cheaper than copying the type).
+    public func kind(of name: String) -> TypeKind? {
+        guard let index = types.index(of: name) else { return nil }
+        return types.elements[index].kind
+    }
 
     /// The root type for an operation type, or nil.
     public func rootType(for operation: OperationType) -> NamedTypeDef? {

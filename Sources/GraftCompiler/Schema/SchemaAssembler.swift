@@ -101,7 +101,7 @@ struct SchemaAssembler {
         }
         return Schema(
             description: schemaDefinition?.node.description?.value ?? base?.description,
-            types: NamedList(ordered), directives: NamedList(directives),
+            types: ordered, directives: NamedList(directives),
             queryType: query, mutationType: mutation, subscriptionType: subscription,
             schemaDirectives: schemaDirectives,
             schemaSpan: definition.map { $0.span($0.node.range) },

@@ -56,7 +56,8 @@ public enum SchemaLoader {
     }
 
     /// Reads, parses, builds and (by default) validates the schema in `paths`.
-    public static func load(paths: [String], validate: Bool = true) -> SchemaLoadResult {
+    /// - Parameter generatorDirectives: when true, adds the `GeneratorDirectives` the files do not define.
+    public static func load(paths: [String], validate: Bool = true, generatorDirectives: Bool = false) -> SchemaLoadResult {
         let (files, pathErrors) = schemaFiles(in: paths)
         var errors = pathErrors
         var base: Schema?
@@ -87,6 +88,9 @@ public enum SchemaLoader {
         }
         if files.isEmpty && errors.isEmpty { errors.append(GraphQLError("no schema files found")) }
         guard errors.isEmpty else { return SchemaLoadResult(schema: nil, errors: errors, files: files) }
+        if generatorDirectives, let extra = GeneratorDirectives.missingDefinitions(for: documents, base: base) {
+            documents.append(extra)
+        }
         do {
             let schema: Schema
             if let base {

@@ -10,23 +10,26 @@ struct TypeDefinitionBuilder {
     /// Builds a named type from its definition and extensions.
     func makeType(_ definition: Located<TypeDefinition>, extensions: [Located<TypeDefinition>]) -> NamedTypeDef {
         let node = definition.node
-        var type = NamedTypeDef(name: node.name.value, kind: Self.kind(of: node), description: node.description?.value)
+        var type = NamedTypeDef(name: node.name.value, kind: Self.kind(of: node))
+        type.setDescription(literal: node.description)
         if keepNodes {
             type.span = definition.span(node.range)
             type.definition = definition
         }
         apply(definition, to: &type)
-        for extensionNode in extensions { applyExtension(extensionNode, to: &type) }
+        // graphql-js's buildType reads @specifiedBy from the definition only, not from extensions
+        // in the same documents (extending a built schema does read them).
+        for extensionNode in extensions { applyExtension(extensionNode, to: &type, readsSpecifiedBy: false) }
         return type
     }
 
     /// Applies an `extend` node to an existing type (graphql-js `extendNamedType`).
-    func applyExtension(_ extensionNode: Located<TypeDefinition>, to type: inout NamedTypeDef) {
+    func applyExtension(_ extensionNode: Located<TypeDefinition>, to type: inout NamedTypeDef, readsSpecifiedBy: Bool = true) {
         if keepNodes {
             type.extensionSpans.append(extensionNode.span(extensionNode.node.range))
             type.extensions.append(extensionNode)
         }
-        apply(extensionNode, to: &type)
+        apply(extensionNode, to: &type, readsSpecifiedBy: readsSpecifiedBy)
     }
 
     /// The model kind of an AST type definition.
@@ -41,7 +44,7 @@ struct TypeDefinitionBuilder {
         }
     }
 
-    private func apply(_ located: Located<TypeDefinition>, to type: inout NamedTypeDef) {
+    private func apply(_ located: Located<TypeDefinition>, to type: inout NamedTypeDef, readsSpecifiedBy: Bool = true) {
         let source = located.source
         let applied = located.node.directives.map { appliedDirective($0, source: source) }
         type.directives.append(contentsOf: applied)
@@ -51,19 +54,22 @@ struct TypeDefinitionBuilder {
         else { return }
         switch located.node {
         case .scalar(let node):
-            if let url = Self.stringArgument("url", ofDirective: "specifiedBy", in: node.directives) {
+            if readsSpecifiedBy, let url = Self.stringArgument("url", ofDirective: "specifiedBy", in: node.directives) {
                 type.specifiedByURL = url
             }
         case .object(let node), .interface(let node):
             // Interfaces are kept even when the kinds differ (validation reports mismatches).
             type.interfaces.append(contentsOf: node.interfaces.map(\.name.value))
+            type.fields.reserveCapacity(type.fields.count + node.fields.count)
             for field in node.fields { type.fields.update(makeField(field, source: source)) }
         case .union(let node):
             type.possibleTypes.append(contentsOf: node.types.map(\.name.value))
         case .enum(let node):
+            type.enumValues.reserveCapacity(type.enumValues.count + node.values.count)
             for value in node.values { type.enumValues.update(makeEnumValue(value, source: source)) }
         case .inputObject(let node):
             if node.directives.contains(where: { $0.name.value == "oneOf" }) { type.isOneOf = true }
+            type.inputFields.reserveCapacity(type.inputFields.count + node.fields.count)
             for field in node.fields { type.inputFields.update(makeInputValue(field, source: source)) }
         }
     }
@@ -71,21 +77,28 @@ struct TypeDefinitionBuilder {
     /// Builds a field definition.
     func makeField(_ node: FieldDefinition, source: Source) -> FieldDef {
         var arguments = NamedList<InputValueDef>()
-        for argument in node.arguments { arguments.update(makeInputValue(argument, source: source)) }
-        return FieldDef(
-            name: node.name.value, description: node.description?.value, arguments: arguments, type: TypeRef(node.type),
+        if !node.arguments.isEmpty {
+            arguments.reserveCapacity(node.arguments.count)
+            for argument in node.arguments { arguments.update(makeInputValue(argument, source: source)) }
+        }
+        var field = FieldDef(
+            name: node.name.value, arguments: arguments, type: TypeRef(node.type),
             deprecationReason: Self.deprecationReason(node.directives),
             directives: node.directives.map { appliedDirective($0, source: source) },
             span: keepNodes ? SourceSpan(source: source, range: node.range) : nil, node: keepNodes ? node : nil)
+        field.setDescription(literal: node.description)
+        return field
     }
 
     /// Builds an argument or input field.
     func makeInputValue(_ node: InputValueDefinition, source: Source) -> InputValueDef {
-        InputValueDef(
-            name: node.name.value, description: node.description?.value, type: TypeRef(node.type),
+        var value = InputValueDef(
+            name: node.name.value, type: TypeRef(node.type),
             defaultValue: node.defaultValue, deprecationReason: Self.deprecationReason(node.directives),
             directives: node.directives.map { appliedDirective($0, source: source) },
             span: keepNodes ? SourceSpan(source: source, range: node.range) : nil, node: keepNodes ? node : nil)
+        value.setDescription(literal: node.description)
+        return value
     }
 
     /// Builds an enum value.

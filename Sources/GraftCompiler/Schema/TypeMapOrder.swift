@@ -8,69 +8,77 @@ enum TypeMapOrder {
     /// - Parameters:
     ///   - given: the types passed to the schema (`config.types`), in order, unique by name.
     ///   - lookup: resolves names that are not given (specified scalars, introspection types).
-    static func order(given: [NamedTypeDef], roots: [String?], directives: [DirectiveDef],
-                      lookup: (String) -> NamedTypeDef?) -> [NamedTypeDef] {
-        var byName: [String: NamedTypeDef] = [:]
-        byName.reserveCapacity(given.count + 16)
-        for type in given { byName[type.name] = type }
-        var seen = Set(byName.keys)
-        var result: [NamedTypeDef] = []
-        result.reserveCapacity(given.count + 16)
+    static func order(given: consuming [NamedTypeDef], roots: [String?], directives: [DirectiveDef],
+                      lookup: (String) -> NamedTypeDef?) -> NamedList<NamedTypeDef> {
+        var given = given
+        var indexByName: [String: Int] = [:]
+        indexByName.reserveCapacity(given.count + 16)
+        for index in given.indices { indexByName[given[index].name] = index }
+        // Types that are not given, in the order they are first reached.
+        var added: [NamedTypeDef] = []
+        var addedNames = Set<String>()
+        // Entries of the result: a given index (>= 0) or -1 - index into `added`.
+        var order: [Int] = []
+        order.reserveCapacity(given.count + 16)
         var stack: [String] = []
 
-        func resolve(_ name: String) -> NamedTypeDef? {
-            if let type = byName[name] { return type }
-            return lookup(name)
-        }
-        // Depth-first, pre-order: a type is added when first reached, then what it references.
-        func collect(children of: NamedTypeDef) {
-            pushChildren(of)
-            while let name = stack.popLast() {
-                if seen.contains(name) { continue }
-                guard let type = resolve(name) else { continue }
-                seen.insert(name)
-                result.append(type)
-                pushChildren(type)
-            }
-        }
-        func pushChildren(_ type: NamedTypeDef) {
+        // Reads through unsafe buffers: iterating the arrays would copy every field and argument.
+        func pushChildren(_ type: UnsafePointer<NamedTypeDef>) {
             let start = stack.count
-            switch type.kind {
+            switch type.pointee.kind {
             case .union:
-                stack.append(contentsOf: type.possibleTypes)
+                stack.append(contentsOf: type.pointee.possibleTypes)
             case .object, .interface:
-                stack.append(contentsOf: type.interfaces)
-                for field in type.fields {
-                    stack.append(field.type.namedType)
-                    for argument in field.arguments { stack.append(argument.type.namedType) }
+                stack.append(contentsOf: type.pointee.interfaces)
+                type.pointee.fields.elements.withUnsafeBufferPointer { fields in
+                    for field in fields.indices {
+                        stack.append(fields[field].type.namedType)
+                        fields[field].arguments.elements.withUnsafeBufferPointer { arguments in
+                            for argument in arguments.indices { stack.append(arguments[argument].type.namedType) }
+                        }
+                    }
                 }
             case .inputObject:
-                for field in type.inputFields { stack.append(field.type.namedType) }
+                type.pointee.inputFields.elements.withUnsafeBufferPointer { fields in
+                    for field in fields.indices { stack.append(fields[field].type.namedType) }
+                }
             case .scalar, .enum:
                 break
             }
             stack[start...].reverse()
         }
-        func collect(named name: String) {
-            stack.append(name)
-            while let next = stack.popLast() {
-                if seen.contains(next) { continue }
-                guard let type = resolve(next) else { continue }
-                seen.insert(next)
-                result.append(type)
-                pushChildren(type)
+        // Depth-first, pre-order: a type is added when first reached, then what it references.
+        func drain() {
+            while let name = stack.popLast() {
+                if indexByName[name] != nil || addedNames.contains(name) { continue }
+                guard let type = lookup(name) else { continue }
+                addedNames.insert(name)
+                order.append(-1 - added.count)
+                withUnsafePointer(to: type) { pushChildren($0) }
+                added.append(type)
             }
         }
 
-        for type in given {
-            result.append(type)
-            collect(children: type)
+        given.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                order.append(index)
+                pushChildren(buffer.baseAddress! + index)
+                drain()
+            }
         }
-        for root in roots { if let root { collect(named: root) } }
+        for root in roots {
+            if let root { stack.append(root); drain() }
+        }
         for directive in directives {
-            for argument in directive.arguments { collect(named: argument.type.namedType) }
+            for argument in directive.arguments.elements { stack.append(argument.type.namedType); drain() }
         }
-        collect(named: "__Schema")
+        stack.append("__Schema")
+        drain()
+
+        var result = NamedList<NamedTypeDef>()
+        result.reserveCapacity(order.count)
+        for entry in order { result.append(entry >= 0 ? given[entry] : added[-1 - entry]) }
+        given = []
         return result
     }
 }

@@ -1,13 +1,13 @@
 import GraftLanguage
 
 /// A reference to a type in the schema model: a named type, a list or a non-null wrapper.
-public indirect enum TypeRef: Sendable, Hashable, CustomStringConvertible {
+public enum TypeRef: Sendable, Hashable, CustomStringConvertible {
     /// A named type.
     case named(String)
     /// `[T]`.
-    case list(TypeRef)
+    indirect case list(TypeRef)
     /// `T!`.
-    case nonNull(TypeRef)
+    indirect case nonNull(TypeRef)
 
     /// Converts an AST type reference.
     public init(_ node: TypeReference) {

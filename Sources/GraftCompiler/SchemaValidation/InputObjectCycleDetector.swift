@@ -14,7 +14,8 @@ struct InputObjectCycleDetector {
         pathIndexByTypeName[type.name] = fieldPath.count
         for field in type.inputFields {
             guard case .nonNull(.named(let fieldTypeName)) = field.type,
-                  let fieldType = context.schema.types[fieldTypeName], fieldType.kind == .inputObject else { continue }
+                  context.schema.kind(of: fieldTypeName) == .inputObject,
+                  let fieldType = context.schema.types[fieldTypeName] else { continue }
             fieldPath.append(field)
             if let cycleIndex = pathIndexByTypeName[fieldTypeName] {
                 let cycle = fieldPath[cycleIndex...]

@@ -9,9 +9,7 @@ extension SDLValidationContext {
         forEachDefinition { _, _, definition in
             if case .directive(let node) = definition { arguments[node.name.value] = node.arguments.map(\.name.value) }
         }
-        var sites: [DirectiveSite] = []
-        forEachDirectiveSite { sites.append($0) }
-        for site in sites {
+        for site in directiveSites {
             for directive in site.directives {
                 let name = directive.name.value
                 guard let known = arguments[name] else { continue }

@@ -5,21 +5,21 @@ import GraftLanguage
 /// applied to type-system documents).
 extension SDLValidationContext {
     mutating func checkKnownTypeNames() {
-        var defined = Set<String>()
+        var known = Set<String>(BuiltIns.scalarNames + BuiltIns.introspectionTypeNames)
         var definedOrder: [String] = []
         forEachDefinition { _, _, definition in
-            if case .type(let node) = definition, defined.insert(node.name.value).inserted {
+            if case .type(let node) = definition, known.insert(node.name.value).inserted {
                 definedOrder.append(node.name.value)
             }
         }
-        let existing = schema?.types.map(\.name) ?? []
-        let standard = BuiltIns.scalarNames + BuiltIns.introspectionTypeNames
+        if let schema { for type in schema.types.elements { known.insert(type.name) } }
         var unknown: [(Int, Source, NamedType)] = []
         forEachNamedType { index, source, named in
-            let name = named.name.value
-            if defined.contains(name) || schema?.types[name] != nil || BuiltIns.isStandardType(name) { return }
-            unknown.append((index, source, named))
+            if !known.contains(named.name.value) { unknown.append((index, source, named)) }
         }
+        guard !unknown.isEmpty else { return }
+        let existing = schema?.types.map(\.name) ?? []
+        let standard = BuiltIns.scalarNames + BuiltIns.introspectionTypeNames
         for (index, source, named) in unknown {
             let name = named.name.value
             let suggestions = SchemaSuggestions.list(name, options: standard + existing + definedOrder)

@@ -4,33 +4,32 @@ import GraftLanguage
 /// be defined, and of the extension's kind (graphql-js `PossibleTypeExtensionsRule`).
 extension SDLValidationContext {
     mutating func checkPossibleTypeExtensions() {
-        var defined: [String: (Source, TypeDefinition)] = [:]
+        // The last definition of each name: its kind, document and range.
+        var defined: [String: (TypeKind, Int, SourceRange)] = [:]
         var definedOrder: [String] = []
-        var extensions: [(Int, Source, TypeDefinition)] = []
-        forEachDefinition { index, source, definition in
-            switch definition {
-            case .type(let node):
-                if defined[node.name.value] == nil { definedOrder.append(node.name.value) }
-                defined[node.name.value] = (source, node)
-            case .typeExtension(let node):
-                extensions.append((index, source, node))
-            default: break
+        var extensions: [(Int, TypeDefinition)] = []
+        for (index, document) in documents.enumerated() {
+            for definition in document.node.definitions {
+                switch definition {
+                case .type(let node):
+                    if defined[node.name.value] == nil { definedOrder.append(node.name.value) }
+                    defined[node.name.value] = (TypeDefinitionBuilder.kind(of: node), index, node.range)
+                case .typeExtension(let node):
+                    extensions.append((index, node))
+                default: break
+                }
             }
         }
-        for (index, source, node) in extensions {
+        for (index, node) in extensions {
             let name = node.name.value
+            let source = documents[index].source
             let extensionKind = TypeDefinitionBuilder.kind(of: node)
-            let expectedKind: TypeKind?
-            if let (_, definition) = defined[name] {
-                expectedKind = TypeDefinitionBuilder.kind(of: definition)
-            } else {
-                expectedKind = schema?.types[name]?.kind
-            }
-            if let expectedKind {
+            let definition = defined[name]
+            if let expectedKind = definition?.0 ?? schema?.types[name]?.kind {
                 if expectedKind != extensionKind {
                     var locations: [SourceSpan] = []
-                    if let (definitionSource, definition) = defined[name] {
-                        locations.append(SourceSpan(source: definitionSource, range: definition.range))
+                    if let (_, definitionDocument, range) = definition {
+                        locations.append(SourceSpan(source: documents[definitionDocument].source, range: range))
                     }
                     locations.append(SourceSpan(source: source, range: node.range))
                     report(GraphQLError("Cannot extend non-\(extensionKind.extensionWord) type \"\(name)\".", locations: locations),

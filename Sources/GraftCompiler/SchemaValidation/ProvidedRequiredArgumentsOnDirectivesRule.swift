@@ -25,9 +25,7 @@ extension SDLValidationContext {
                 required[node.name.value] = list
             }
         }
-        var sites: [DirectiveSite] = []
-        forEachDirectiveSite { sites.append($0) }
-        for site in sites {
+        for site in directiveSites {
             for directive in site.directives {
                 guard let requiredArguments = required[directive.name.value] else { continue }
                 let provided = Set(directive.arguments.map(\.name.value))

@@ -25,10 +25,11 @@ extension SDLValidationContext {
         }
     }
 
-    /// Calls `body` for every node that can carry directives, parents before children.
+    /// Calls `body` for every node that carries directives, parents before children.
     func forEachDirectiveSite(_ body: (DirectiveSite) -> Void) {
         forEachDefinition { index, source, definition in
             func site(_ start: Int, _ location: DirectiveLocation, _ directives: [Directive], _ typeName: String? = nil) {
+                if directives.isEmpty { return }
                 body(DirectiveSite(document: index, source: source, nodeStart: start, location: location,
                                    directives: directives, typeName: typeName))
             }
@@ -96,8 +97,8 @@ extension SDLValidationContext {
     }
 
     /// Calls `body` for every constant value at the top of a directive argument or default value.
-    func forEachValue(_ body: (Int, Source, Value) -> Void) {
-        forEachDirectiveSite { site in
+    mutating func forEachValue(_ body: (Int, Source, Value) -> Void) {
+        for site in directiveSites {
             for directive in site.directives {
                 for argument in directive.arguments { body(site.document, site.source, argument.value) }
             }

@@ -20,6 +20,13 @@ struct SDLValidationContext {
         var error: GraphQLError
     }
 
+    /// The nodes that carry directives, collected once for the rules that read them.
+    private(set) lazy var directiveSites: [DirectiveSite] = {
+        var sites: [DirectiveSite] = []
+        forEachDirectiveSite { sites.append($0) }
+        return sites
+    }()
+
     init(documents: [Located<Document>], schema: Schema?) {
         self.documents = documents
         self.schema = schema

@@ -18,20 +18,25 @@ struct SchemaValidationContext {
 
     /// Name Validation (Section 3, "Names"): names of types, fields, arguments, enum values and
     /// directives must not begin with `__` (graphql-js `validateName`).
-    mutating func validateName(_ name: String, _ span: SourceSpan?) {
-        if name.hasPrefix("__") {
-            report("Name \"\(name)\" must not begin with \"__\", which is reserved by GraphQL introspection.", [span])
+    mutating func validateName(_ name: String, _ span: @autoclosure () -> SourceSpan?) {
+        var utf8 = name.utf8.makeIterator()
+        if utf8.next() == UInt8(ascii: "_") && utf8.next() == UInt8(ascii: "_") {
+            report("Name \"\(name)\" must not begin with \"__\", which is reserved by GraphQL introspection.", [span()])
         }
     }
 
     /// Whether a type reference names an input type (scalar, enum or input object).
     func isInputType(_ type: TypeRef) -> Bool {
-        schema.types[type.namedType]?.isInputType ?? false
+        switch schema.kind(of: type.namedType) {
+        case .scalar, .enum, .inputObject: return true
+        default: return false
+        }
     }
 
     /// Whether a type reference names an output type (anything but an input object).
     func isOutputType(_ type: TypeRef) -> Bool {
-        schema.types[type.namedType]?.isOutputType ?? false
+        guard let kind = schema.kind(of: type.namedType) else { return false }
+        return kind != .inputObject
     }
 
     /// The span of the `@deprecated` directive of an input value, if any.

@@ -5,7 +5,9 @@ import GraftLanguage
 extension SchemaValidationContext {
     mutating func validateTypes() {
         var cycles = InputObjectCycleDetector()
-        for type in schema.types {
+        let types = schema.types.elements
+        for index in types.indices {
+            let type = types[index]
             if !BuiltIns.isIntrospectionType(type.name) { validateName(type.name, type.span) }
             switch type.kind {
             case .object, .interface:

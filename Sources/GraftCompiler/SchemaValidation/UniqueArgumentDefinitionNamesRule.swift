@@ -4,29 +4,38 @@ import GraftLanguage
 /// definition are unique (graphql-js `UniqueArgumentDefinitionNamesRule`).
 extension SDLValidationContext {
     mutating func checkUniqueArgumentDefinitionNames() {
-        var found: [(Int, Source, Int, String, [InputValueDefinition])] = []
-        forEachDefinition { index, source, definition in
-            switch definition {
-            case .directive(let node):
-                found.append((index, source, node.range.start, "@\(node.name.value)", node.arguments))
-            case .type(let type), .typeExtension(let type):
-                switch type {
-                case .object(let node), .interface(let node):
-                    for field in node.fields {
-                        found.append((index, source, node.range.start, "\(node.name.value).\(field.name.value)", field.arguments))
+        var found: [(Int, Int, GraphQLError)] = []
+        func check(_ index: Int, _ source: Source, _ start: Int, _ parentName: () -> String, _ arguments: [InputValueDefinition]) {
+            guard arguments.count > 1 else { return }
+            var hasDuplicate = false
+            for position in 1..<arguments.count where !hasDuplicate {
+                let name = arguments[position].name.value
+                hasDuplicate = arguments[..<position].contains { $0.name.value == name }
+            }
+            guard hasDuplicate else { return }
+            for (name, names) in SDLValidationContext.groupByName(arguments.map(\.name)) where names.count > 1 {
+                found.append((index, start, GraphQLError("Argument \"\(parentName())(\(name):)\" can only be defined once.",
+                                                         locations: names.map { SourceSpan(source: source, range: $0.range) })))
+            }
+        }
+        for (index, document) in documents.enumerated() {
+            for definition in document.node.definitions {
+                switch definition {
+                case .directive(let node):
+                    check(index, document.source, node.range.start, { "@\(node.name.value)" }, node.arguments)
+                case .type(let type), .typeExtension(let type):
+                    switch type {
+                    case .object(let node), .interface(let node):
+                        for field in node.fields where field.arguments.count > 1 {
+                            check(index, document.source, node.range.start, { "\(node.name.value).\(field.name.value)" }, field.arguments)
+                        }
+                    default: break
                     }
                 default: break
                 }
-            default: break
             }
         }
-        for (index, source, start, parentName, arguments) in found {
-            for (name, names) in SDLValidationContext.groupByName(arguments.map(\.name)) where names.count > 1 {
-                report(GraphQLError("Argument \"\(parentName)(\(name):)\" can only be defined once.",
-                                    locations: names.map { SourceSpan(source: source, range: $0.range) }),
-                       document: index, offset: start)
-            }
-        }
+        for (index, offset, error) in found { report(error, document: index, offset: offset) }
     }
 
     /// Groups names by value, in order of first appearance (graphql-js `groupBy`).

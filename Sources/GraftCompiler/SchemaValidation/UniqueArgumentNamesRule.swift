@@ -4,9 +4,7 @@ import GraftLanguage
 /// directive gives each argument once (graphql-js `UniqueArgumentNamesRule`).
 extension SDLValidationContext {
     mutating func checkUniqueArgumentNames() {
-        var sites: [DirectiveSite] = []
-        forEachDirectiveSite { sites.append($0) }
-        for site in sites {
+        for site in directiveSites {
             for directive in site.directives {
                 for (name, names) in SDLValidationContext.groupByName(directive.arguments.map(\.name)) where names.count > 1 {
                     report(GraphQLError("There can be only one argument named \"\(name)\".",

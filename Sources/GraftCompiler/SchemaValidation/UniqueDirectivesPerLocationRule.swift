@@ -12,9 +12,7 @@ extension SDLValidationContext {
         }
         var schemaSeen: [String: SourceSpan] = [:]
         var typeSeen: [String: [String: SourceSpan]] = [:]
-        var sites: [DirectiveSite] = []
-        forEachDirectiveSite { sites.append($0) }
-        for site in sites {
+        for site in directiveSites {
             var seen: [String: SourceSpan]
             if site.location == .schema {
                 seen = schemaSeen

@@ -5,37 +5,74 @@ import GraftLanguage
 /// `UniqueFieldDefinitionNamesRule`).
 extension SDLValidationContext {
     mutating func checkUniqueFieldDefinitionNames() {
-        var known: [String: [String: SourceSpan]] = [:]
-        var nodes: [(Int, Source, Int, Name, [Name])] = []
-        forEachDefinition { index, source, definition in
-            switch definition {
-            case .type(let type), .typeExtension(let type):
-                switch type {
-                case .object(let node), .interface(let node):
-                    nodes.append((index, source, node.range.start, node.name, node.fields.map(\.name)))
-                case .inputObject(let node):
-                    nodes.append((index, source, node.range.start, node.name, node.fields.map(\.name)))
+        let documents = self.documents
+        let schema = self.schema
+        let multiNodeTypes = typeNamesWithSeveralNodes()
+        // Field names seen per type, for types with several nodes: (document, name).
+        var known: [String: [String: (Int, Name)]] = [:]
+        var found: [(Int, Int, GraphQLError)] = []
+        for (index, document) in documents.enumerated() {
+            for definition in document.node.definitions {
+                let typeNameNode: Name
+                let fieldNames: [Name]
+                let start: Int
+                switch definition {
+                case .type(let type), .typeExtension(let type):
+                    switch type {
+                    case .object(let node), .interface(let node):
+                        typeNameNode = node.name; fieldNames = node.fields.map(\.name); start = node.range.start
+                    case .inputObject(let node):
+                        typeNameNode = node.name; fieldNames = node.fields.map(\.name); start = node.range.start
+                    default: continue
+                    }
+                default: continue
+                }
+                let typeName = typeNameNode.value
+                let existing = schema?.types[typeName]
+                let shared = multiNodeTypes.contains(typeName)
+                var local: [String: (Int, Name)] = shared ? known[typeName] ?? [:] : [:]
+                for (position, fieldName) in fieldNames.enumerated() {
+                    let span = { SourceSpan(source: document.source, range: fieldName.range) }
+                    if let existing, existing.hasField(fieldName.value) {
+                        found.append((index, start, GraphQLError(
+                            "Field \"\(typeName).\(fieldName.value)\" already exists in the schema. It cannot also be defined in this type extension.",
+                            locations: [span()])))
+                        continue
+                    }
+                    var previous: (Int, Name)?
+                    if shared || fieldNames.count > 8 {
+                        previous = local[fieldName.value]
+                    } else if let earlier = fieldNames[..<position].firstIndex(where: { $0.value == fieldName.value }) {
+                        previous = (index, fieldNames[earlier])
+                    }
+                    if let (previousDocument, previousName) = previous {
+                        let previousSpan = SourceSpan(source: documents[previousDocument].source, range: previousName.range)
+                        found.append((index, start, GraphQLError("Field \"\(typeName).\(fieldName.value)\" can only be defined once.",
+                                                                 locations: [previousSpan, span()])))
+                    } else if shared || fieldNames.count > 8 {
+                        local[fieldName.value] = (index, fieldName)
+                    }
+                }
+                if shared { known[typeName] = local }
+            }
+        }
+        for (index, offset, error) in found { report(error, document: index, offset: offset) }
+    }
+
+    /// Names of types that have more than one definition or extension node in the documents.
+    func typeNamesWithSeveralNodes() -> Set<String> {
+        var seen = Set<String>()
+        var several = Set<String>()
+        for document in documents {
+            for definition in document.node.definitions {
+                switch definition {
+                case .type(let node), .typeExtension(let node):
+                    if !seen.insert(node.name.value).inserted { several.insert(node.name.value) }
                 default: break
                 }
-            default: break
             }
         }
-        for (index, source, start, typeNameNode, fieldNames) in nodes {
-            let typeName = typeNameNode.value
-            let existing = schema?.types[typeName]
-            for fieldName in fieldNames {
-                let span = SourceSpan(source: source, range: fieldName.range)
-                if let existing, existing.hasField(fieldName.value) {
-                    report(GraphQLError("Field \"\(typeName).\(fieldName.value)\" already exists in the schema. It cannot also be defined in this type extension.",
-                                        locations: [span]), document: index, offset: start)
-                } else if let previous = known[typeName]?[fieldName.value] {
-                    report(GraphQLError("Field \"\(typeName).\(fieldName.value)\" can only be defined once.", locations: [previous, span]),
-                           document: index, offset: start)
-                } else {
-                    known[typeName, default: [:]][fieldName.value] = span
-                }
-            }
-        }
+        return several
     }
 }
 
@@ -43,8 +80,8 @@ extension NamedTypeDef {
     /// Whether an object, interface or input object has a field with this name.
     func hasField(_ name: String) -> Bool {
         switch kind {
-        case .object, .interface: return fields[name] != nil
-        case .inputObject: return inputFields[name] != nil
+        case .object, .interface: return fields.contains(name: name)
+        case .inputObject: return inputFields.contains(name: name)
         default: return false
         }
     }

@@ -4,23 +4,27 @@ import GraftLanguage
 /// extending a schema (graphql-js `UniqueTypeNamesRule`).
 extension SDLValidationContext {
     mutating func checkUniqueTypeNames() {
-        var known: [String: SourceSpan] = [:]
-        var nodes: [(Int, Source, TypeDefinition)] = []
-        forEachDefinition { index, source, definition in
-            if case .type(let node) = definition { nodes.append((index, source, node)) }
-        }
-        for (index, source, node) in nodes {
-            let name = node.name.value
-            let span = SourceSpan(source: source, range: node.name.range)
-            if schema?.types[name] != nil {
-                report(GraphQLError("Type \"\(name)\" already exists in the schema. It cannot also be defined in this type definition.",
-                                    locations: [span]), document: index, offset: node.range.start)
-            } else if let previous = known[name] {
-                report(GraphQLError("There can be only one type named \"\(name)\".", locations: [previous, span]),
-                       document: index, offset: node.range.start)
-            } else {
-                known[name] = span
+        var known: [String: (Int, Name)] = [:]
+        var found: [(Int, Int, GraphQLError)] = []
+        let documents = self.documents
+        for (index, document) in documents.enumerated() {
+            for definition in document.node.definitions {
+                guard case .type(let node) = definition else { continue }
+                let name = node.name.value
+                if schema?.types.contains(name: name) == true {
+                    found.append((index, node.range.start, GraphQLError(
+                        "Type \"\(name)\" already exists in the schema. It cannot also be defined in this type definition.",
+                        locations: [SourceSpan(source: document.source, range: node.name.range)])))
+                } else if let (previousDocument, previous) = known[name] {
+                    found.append((index, node.range.start, GraphQLError(
+                        "There can be only one type named \"\(name)\".",
+                        locations: [SourceSpan(source: documents[previousDocument].source, range: previous.range),
+                                    SourceSpan(source: document.source, range: node.name.range)])))
+                } else {
+                    known[name] = (index, node.name)
+                }
             }
         }
+        for (index, offset, error) in found { report(error, document: index, offset: offset) }
     }
 }

@@ -32,9 +32,11 @@ public enum GeneratorDirectives {
     /// The name of the source the generator's definitions are parsed from (seen in diagnostics).
     public static let sourceName = "<graft generator directives>"
 
-    /// The definitions of the generator directives that neither `documents` nor the built-ins define.
-    public static func missingDefinitions(for documents: [Located<Document>]) -> Located<Document>? {
+    /// The definitions of the generator directives that neither `documents`, nor the schema they
+    /// extend, nor the built-ins define.
+    public static func missingDefinitions(for documents: [Located<Document>], base: Schema? = nil) -> Located<Document>? {
         var defined = Set(BuiltIns.directiveNames)
+        for directive in base?.directives ?? NamedList() { defined.insert(directive.name) }
         for located in documents {
             for case .directive(let definition) in located.node.definitions { defined.insert(definition.name.value) }
         }

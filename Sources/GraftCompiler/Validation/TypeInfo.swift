@@ -9,12 +9,13 @@ import GraftLanguage
 /// the state for the node they are visiting. Unknown names leave `nil` entries rather than failing:
 /// validation runs before the document is known to be valid.
 public final class TypeInfo {
-    /// The schema types are looked up in.
-    public let schema: Schema
+    /// The types of the schema, looked up once each.
+    public let types: ValidationTypes
     private var typeStack: [TypeRef?] = []
-    private var parentTypeStack: [NamedTypeDef?] = []
+    private var namedTypeStack: [ValidationType?] = []
+    private var parentTypeStack: [ValidationType?] = []
     private var inputTypeStack: [TypeRef?] = []
-    private var fieldDefStack: [FieldDef?] = []
+    private var fieldStack: [ValidationField?] = []
     private var defaultValueStack: [Value?] = []
 
     /// The directive being visited, or nil.
@@ -25,22 +26,33 @@ public final class TypeInfo {
     public private(set) var enumValue: EnumValueDef?
 
     /// Creates type information for a schema.
-    public init(schema: Schema) {
-        self.schema = schema
+    public convenience init(schema: Schema) {
+        self.init(types: ValidationTypes(schema: schema))
     }
 
+    /// Creates type information sharing a run's type cache.
+    public init(types: ValidationTypes) {
+        self.types = types
+    }
+
+    /// The schema.
+    public var schema: Schema { types.schema }
     /// The output type of the current field (or the operation's root type, or a fragment's type).
     public var type: TypeRef? { typeStack.last ?? nil }
+    /// The named type of `type`.
+    public var namedType: ValidationType? { namedTypeStack.last ?? nil }
     /// The composite type whose selection set is being visited.
-    public var parentType: NamedTypeDef? { parentTypeStack.last ?? nil }
+    public var parentType: ValidationType? { parentTypeStack.last ?? nil }
     /// The input type expected at the current argument, list item, object field or variable definition.
     public var inputType: TypeRef? { inputTypeStack.last ?? nil }
     /// The input type enclosing the current input position.
     public var parentInputType: TypeRef? {
         inputTypeStack.count > 1 ? inputTypeStack[inputTypeStack.count - 2] : nil
     }
+    /// The current field.
+    public var field: ValidationField? { fieldStack.last ?? nil }
     /// The definition of the current field.
-    public var fieldDef: FieldDef? { fieldDefStack.last ?? nil }
+    public var fieldDef: FieldDef? { field?.definition }
     /// The default value of the current argument or input field position (nil if it has none).
     public var defaultValue: Value? { defaultValueStack.last ?? nil }
 
@@ -48,7 +60,7 @@ public final class TypeInfo {
 
     /// Enters a selection set: its parent type is the named type of the current type, if composite.
     public func enter(_ node: SelectionSet) {
-        let named = type.flatMap { schema.types[$0.namedType] }
+        let named = namedType
         parentTypeStack.append(named?.isComposite == true ? named : nil)
     }
 
@@ -57,16 +69,24 @@ public final class TypeInfo {
 
     /// Enters a field: looks up its definition on the parent type.
     public func enter(_ node: Field) {
-        var fieldDef: FieldDef?
-        if let parent = parentType { fieldDef = schema.field(node.name.value, on: parent) }
-        fieldDefStack.append(fieldDef)
-        typeStack.append(fieldDef.flatMap { isOutputType($0.type) ? $0.type : nil })
+        var field: ValidationField?
+        if let parent = parentType { field = types.field(node.name.value, on: parent) }
+        fieldStack.append(field)
+        let named = field.flatMap { types.namedType(of: $0) }
+        if let field, let named, named.isOutputType {
+            typeStack.append(field.type)
+            namedTypeStack.append(named)
+        } else {
+            typeStack.append(nil)
+            namedTypeStack.append(nil)
+        }
     }
 
     /// Leaves a field.
     public func leave(_ node: Field) {
-        fieldDefStack.removeLast()
+        fieldStack.removeLast()
         typeStack.removeLast()
+        namedTypeStack.removeLast()
     }
 
     /// Enters a directive.
@@ -77,32 +97,37 @@ public final class TypeInfo {
 
     /// Enters an operation: the current type is its root type, if it is an object type.
     public func enter(_ node: OperationDefinition) {
-        let root = schema.rootType(for: node.operation)
-        typeStack.append(root?.kind == .object ? .named(root!.name) : nil)
+        let rootName: String? = switch node.operation {
+        case .query: schema.queryType
+        case .mutation: schema.mutationType
+        case .subscription: schema.subscriptionType
+        }
+        let root = rootName.flatMap { types[$0] }
+        pushOutputType(root?.kind == .object ? root : nil)
     }
 
     /// Leaves an operation.
-    public func leave(_ node: OperationDefinition) { typeStack.removeLast() }
+    public func leave(_ node: OperationDefinition) { popType() }
 
     /// Enters an inline fragment: the current type is its type condition, or stays the same.
     public func enter(_ node: InlineFragment) {
         if let condition = node.typeCondition {
-            typeStack.append(outputTypeNamed(condition.name.value))
+            pushOutputType(types[condition.name.value])
         } else {
-            typeStack.append(type.flatMap { outputTypeNamed($0.namedType) })
+            pushOutputType(namedType)
         }
     }
 
     /// Leaves an inline fragment.
-    public func leave(_ node: InlineFragment) { typeStack.removeLast() }
+    public func leave(_ node: InlineFragment) { popType() }
 
     /// Enters a fragment definition: the current type is its type condition.
     public func enter(_ node: FragmentDefinition) {
-        typeStack.append(outputTypeNamed(node.typeCondition.name.value))
+        pushOutputType(types[node.typeCondition.name.value])
     }
 
     /// Leaves a fragment definition.
-    public func leave(_ node: FragmentDefinition) { typeStack.removeLast() }
+    public func leave(_ node: FragmentDefinition) { popType() }
 
     /// Enters a variable definition: the input type is its declared type, if an input type.
     public func enter(_ node: VariableDefinition) {
@@ -118,8 +143,8 @@ public final class TypeInfo {
         var definition: InputValueDef?
         if let directive {
             definition = directive.arguments[node.name.value]
-        } else if let fieldDef {
-            definition = fieldDef.arguments[node.name.value]
+        } else if let field {
+            definition = field.definition.arguments[node.name.value]
         }
         argument = definition
         defaultValueStack.append(definition?.defaultValue)
@@ -142,8 +167,8 @@ public final class TypeInfo {
             defaultValueStack.append(nil)
             inputTypeStack.append(itemType.flatMap { isInputType($0) ? $0 : nil })
         case .enumValue(let name, _):
-            if let named = inputType.flatMap({ schema.types[$0.namedType] }), named.kind == .enum {
-                enumValue = named.enumValues[name]
+            if let named = inputType.flatMap({ types[$0] }), named.kind == .enum {
+                enumValue = named.definition.enumValues[name]
             } else {
                 enumValue = nil
             }
@@ -168,8 +193,8 @@ public final class TypeInfo {
     /// Enters an object field: the input type is the input object's field type.
     public func enter(_ node: ObjectField) {
         var field: InputValueDef?
-        if let named = inputType.flatMap({ schema.types[$0.namedType] }), named.kind == .inputObject {
-            field = named.inputFields[node.name.value]
+        if let named = inputType.flatMap({ types[$0] }), named.kind == .inputObject {
+            field = named.definition.inputFields[node.name.value]
         }
         defaultValueStack.append(field?.defaultValue)
         inputTypeStack.append(field.flatMap { isInputType($0.type) ? $0.type : nil })
@@ -183,16 +208,22 @@ public final class TypeInfo {
 
     // MARK: Helpers
 
-    private func outputTypeNamed(_ name: String) -> TypeRef? {
-        guard let named = schema.types[name], named.isOutputType else { return nil }
-        return .named(name)
+    private func pushOutputType(_ type: ValidationType?) {
+        if let type, type.isOutputType {
+            typeStack.append(.named(type.name))
+            namedTypeStack.append(type)
+        } else {
+            typeStack.append(nil)
+            namedTypeStack.append(nil)
+        }
     }
 
-    private func isOutputType(_ type: TypeRef) -> Bool {
-        schema.types[type.namedType]?.isOutputType == true
+    private func popType() {
+        typeStack.removeLast()
+        namedTypeStack.removeLast()
     }
 
     private func isInputType(_ type: TypeRef) -> Bool {
-        schema.types[type.namedType]?.isInputType == true
+        types[type]?.isInputType == true
     }
 }

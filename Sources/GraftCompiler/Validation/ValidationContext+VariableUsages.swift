@@ -44,7 +44,7 @@ extension ValidationContext {
     }
 
     private func collectUsages(_ definition: Definition, range: SourceRange) -> [VariableUsage] {
-        var collector = VariableUsageCollector(typeInfo: TypeInfo(schema: schema))
+        var collector = VariableUsageCollector(typeInfo: TypeInfo(types: types))
         Document(definitions: [definition], range: range).walk(&collector)
         return collector.usages
     }

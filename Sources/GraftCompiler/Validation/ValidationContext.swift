@@ -12,6 +12,8 @@ public final class ValidationContext {
     public let sources: DocumentSources
     /// Type information for the node being visited.
     public let typeInfo: TypeInfo
+    /// The schema's types, indexed.
+    public let types: ValidationTypes
     /// The errors reported so far, in order.
     public private(set) var errors: [GraphQLError] = []
     /// The most errors reported before validation stops (graphql-js `maxErrors`).
@@ -31,11 +33,17 @@ public final class ValidationContext {
     var recursiveVariableUsagesCache: [Int: [VariableUsage]] = [:]
 
     /// Creates a context.
-    public init(schema: Schema, document: Document, sources: DocumentSources, maxErrors: Int = 100) {
-        self.schema = schema
+    public convenience init(schema: Schema, document: Document, sources: DocumentSources, maxErrors: Int = 100) {
+        self.init(types: ValidationTypes(schema: schema), document: document, sources: sources, maxErrors: maxErrors)
+    }
+
+    /// Creates a context with an existing index of the schema's types.
+    public init(types: ValidationTypes, document: Document, sources: DocumentSources, maxErrors: Int = 100) {
+        self.schema = types.schema
         self.document = document
         self.sources = sources
-        self.typeInfo = TypeInfo(schema: schema)
+        self.types = types
+        self.typeInfo = TypeInfo(types: types)
         self.maxErrors = maxErrors
     }
 
@@ -108,13 +116,13 @@ public final class ValidationContext {
     /// The output type of the current field.
     public var type: TypeRef? { typeInfo.type }
     /// The composite parent type of the current selection set.
-    public var parentType: NamedTypeDef? { typeInfo.parentType }
+    public var parentType: ValidationType? { typeInfo.parentType }
     /// The expected input type at the current position.
     public var inputType: TypeRef? { typeInfo.inputType }
     /// The input type enclosing the current input position.
     public var parentInputType: TypeRef? { typeInfo.parentInputType }
-    /// The current field's definition.
-    public var fieldDef: FieldDef? { typeInfo.fieldDef }
+    /// The current field.
+    public var field: ValidationField? { typeInfo.field }
     /// The current directive's definition.
     public var directive: DirectiveDef? { typeInfo.directive }
     /// The current argument's definition.

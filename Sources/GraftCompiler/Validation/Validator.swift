@@ -5,16 +5,22 @@ import GraftLanguage
 /// `TypeInfo`, errors come out in graphql-js's order, and validation stops after `maxErrors`.
 public struct Validator: Sendable {
     /// The schema documents are validated against.
-    public var schema: Schema
+    public var schema: Schema { types.schema }
+    /// The schema's types, indexed once for every validation.
+    public let types: ValidationTypes
     /// The rules to run, in order.
-    public var rules: [any ValidationRule.Type]
+    public var rules: [any ValidationRule.Type] {
+        didSet { dispatch = RuleDispatch(rules) }
+    }
+    private var dispatch: RuleDispatch
     /// The most errors reported before validation stops.
     public var maxErrors: Int
 
     /// Creates a validator; the rules default to the specification's rules in graphql-js's order.
     public init(schema: Schema, rules: [any ValidationRule.Type] = SpecifiedRules.all, maxErrors: Int = 100) {
-        self.schema = schema
+        self.types = ValidationTypes(schema: schema)
         self.rules = rules
+        self.dispatch = RuleDispatch(rules)
         self.maxErrors = maxErrors
     }
 
@@ -25,8 +31,8 @@ public struct Validator: Sendable {
 
     /// Validates a document parsed from the combined text of `sources`.
     public func validate(_ document: Document, sources: DocumentSources) -> [GraphQLError] {
-        let context = ValidationContext(schema: schema, document: document, sources: sources, maxErrors: maxErrors)
-        var walker = ValidationWalker(context: context, rules: rules.map { $0.init(context: context) })
+        let context = ValidationContext(types: types, document: document, sources: sources, maxErrors: maxErrors)
+        var walker = ValidationWalker(context: context, rules: rules.map { $0.init(context: context) }, dispatch: dispatch)
         document.walk(&walker)
         return context.errors
     }

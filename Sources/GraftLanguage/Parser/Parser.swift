@@ -13,7 +13,6 @@ public struct Parser {
     var lastTokenEnd: Int
     var tokenCount = 0
     var depth = 0
-    var names = NameTable()
 
     init(lexer: Lexer, options: ParseOptions) {
         self.lexer = lexer
@@ -186,8 +185,7 @@ public struct Parser {
     mutating func parseName() throws(SyntaxError) -> Name {
         let token = self.token
         try expect(.name)
-        let length = token.end - token.start
-        let value = length > 15 ? names.intern(lexer.bytes, start: token.start, length: length) : lexer.text(token.start, token.end)
+        let value = lexer.text(token.start, token.end)
         return Name(value, range: SourceRange(start: token.start, end: token.end))
     }
 

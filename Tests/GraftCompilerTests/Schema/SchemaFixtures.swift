@@ -12,6 +12,11 @@ enum SchemaFixtures {
         }
     }
 
+    /// Parsed SDL files (paths relative to the package root).
+    static func documents(_ paths: [String]) throws -> [Located<Document>] {
+        try sources(paths).map { Located(try parse($0), source: $0) }
+    }
+
     /// The bytes of a file (path relative to the package root).
     static func data(_ path: String) throws -> Data {
         try Data(contentsOf: TestPaths.packageRoot.appendingPathComponent(path))

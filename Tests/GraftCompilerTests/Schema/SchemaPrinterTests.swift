@@ -17,15 +17,22 @@ struct PrintCase: Decodable, Sendable, CustomTestStringConvertible {
 
 @Suite struct SchemaPrinterTests {
     @Test func casesAreLoaded() {
-        #expect(PrintCase.all.count == 10)
+        #expect(PrintCase.all.count == 13)
     }
 
     @Test(arguments: PrintCase.all)
     func printsLikeGraphQLJS(_ testCase: PrintCase) throws {
         let schema: Schema
-        if testCase.kind == "introspection" {
+        switch testCase.kind {
+        case "introspection":
             schema = try IntrospectionSchemaBuilder.build(json: try SchemaFixtures.data(testCase.inputs[0]))
-        } else {
+        case "extend-introspection":
+            let base = try IntrospectionSchemaBuilder.build(json: try SchemaFixtures.data(testCase.inputs[0]))
+            schema = try SchemaBuilder.extend(base, with: try SchemaFixtures.documents(Array(testCase.inputs.dropFirst())))
+        case "extend":
+            let base = try SchemaBuilder.build(sdl: try SchemaFixtures.sources([testCase.inputs[0]]))
+            schema = try SchemaBuilder.extend(base, with: try SchemaFixtures.documents(Array(testCase.inputs.dropFirst())))
+        default:
             schema = try SchemaBuilder.build(sdl: try SchemaFixtures.sources(testCase.inputs))
         }
         let expected = try String(contentsOf: TestPaths.expected.appendingPathComponent(testCase.expected), encoding: .utf8)

@@ -6,7 +6,8 @@ import Foundation
 /// `Set-Cookie` and the ``Redactor``'s configured names) are replaced, secret query parameters and
 /// JSON/form fields are replaced, and any credential from a secret request header, or noted by an
 /// interceptor further in (``RequestContext/noteCredential(_:)``), is scrubbed wherever else it
-/// appears (an echoing server, a token copied into a body). Bodies are cut to
+/// appears (an echoing server, a token copied into a body); so are the request's secret field
+/// values in its response lines. Bodies are cut to
 /// ``Options/maxBodyLength`` characters after redaction.
 ///
 /// Placed after the authentication interceptors it logs exactly what is sent, one pair of lines per
@@ -55,6 +56,7 @@ public final class LoggingInterceptor: HTTPInterceptor {
         let ledger = context.credentialLedger ?? CredentialLedger()
         context.credentialLedger = ledger
         var secrets = remember(redactor.secretValues(in: request.headers))
+        let fieldSecrets = redactor.secretFieldValues(in: request)
         let target = redactor.scrub("\(request.method) \(redactor.redact(url: request.url))", secrets: secrets)
         let label = context.operationName.map { " (\($0))" } ?? ""
         let attempt = context.attempt > 1 ? " attempt \(context.attempt)" : ""
@@ -65,7 +67,7 @@ public final class LoggingInterceptor: HTTPInterceptor {
         do {
             let response = try await next(request, context)
             let elapsed = ContinuousClock.now - start
-            secrets = remember(ledger.all)
+            secrets = remember(ledger.all) + fieldSecrets
             sink.log(HTTPLogRecord(kind: .response, requestID: id, duration: elapsed,
                                    message: "[graft] <- #\(id) \(response.statusCode) \(target) in \(Self.format(elapsed))"
                                        + " (\(response.body.count) bytes)"
@@ -73,7 +75,7 @@ public final class LoggingInterceptor: HTTPInterceptor {
             return response
         } catch {
             let elapsed = ContinuousClock.now - start
-            secrets = remember(ledger.all)
+            secrets = remember(ledger.all) + fieldSecrets
             let failure = GraftError.wrapping(error, request: request, context: context, redactor: redactor)
             sink.log(HTTPLogRecord(kind: .failure, requestID: id, duration: elapsed,
                                    message: "[graft] !! #\(id) \(target) failed in \(Self.format(elapsed)): "

@@ -4,6 +4,7 @@ import GraftLanguage
 /// holds only operations and fragments.
 final class ExecutableDefinitionsRule: ValidationRule {
     static let name = "ExecutableDefinitionsRule"
+    static let visitedNodes: VisitedNodes = .document
     private let context: ValidationContext
 
     init(context: ValidationContext) { self.context = context }

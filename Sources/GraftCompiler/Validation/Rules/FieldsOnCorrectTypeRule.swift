@@ -4,12 +4,13 @@ import GraftLanguage
 /// type. Errors suggest types to spread on, or similarly named fields, as graphql-js does.
 final class FieldsOnCorrectTypeRule: ValidationRule {
     static let name = "FieldsOnCorrectTypeRule"
+    static let visitedNodes: VisitedNodes = .field
     private let context: ValidationContext
 
     init(context: ValidationContext) { self.context = context }
 
     func enter(_ node: Field) -> VisitAction {
-        guard let type = context.parentType, context.fieldDef == nil else { return .visitChildren }
+        guard context.field == nil, let type = context.parentType?.definition else { return .visitChildren }
         let fieldName = node.name.value
         var suggestion = Suggestions.didYouMean("to use an inline fragment on", suggestedTypeNames(type, fieldName))
         if suggestion.isEmpty {

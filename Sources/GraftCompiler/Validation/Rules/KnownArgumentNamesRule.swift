@@ -4,12 +4,13 @@ import GraftLanguage
 /// directives are defined by them.
 final class KnownArgumentNamesRule: ValidationRule {
     static let name = "KnownArgumentNamesRule"
+    static let visitedNodes: VisitedNodes = [.argument, .directive]
     private let context: ValidationContext
     private var directiveArguments: [String: [String]] = [:]
 
     init(context: ValidationContext) {
         self.context = context
-        for directive in context.schema.directives { directiveArguments[directive.name] = directive.arguments.map(\.name) }
+        directiveArguments = context.types.directiveArgumentNames
         for case .directive(let definition) in context.document.definitions {
             directiveArguments[definition.name.value] = definition.arguments.map(\.name.value)
         }
@@ -28,7 +29,7 @@ final class KnownArgumentNamesRule: ValidationRule {
     }
 
     func enter(_ node: Argument) -> VisitAction {
-        if context.argument == nil, let fieldDef = context.fieldDef, let parentType = context.parentType {
+        if context.argument == nil, let fieldDef = context.field?.definition, let parentType = context.parentType {
             let name = node.name.value
             let suggestions = Suggestions.list(name, fieldDef.arguments.map(\.name))
             context.report("Unknown argument \"\(name)\" on field \"\(parentType.name).\(fieldDef.name)\"."

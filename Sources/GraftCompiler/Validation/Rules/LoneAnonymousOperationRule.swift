@@ -4,6 +4,7 @@ import GraftLanguage
 /// be the only operation of its document.
 final class LoneAnonymousOperationRule: ValidationRule {
     static let name = "LoneAnonymousOperationRule"
+    static let visitedNodes: VisitedNodes = [.document, .operation]
     private let context: ValidationContext
     private var operationCount = 0
 

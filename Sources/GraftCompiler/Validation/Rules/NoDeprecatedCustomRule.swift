@@ -4,12 +4,13 @@ import GraftLanguage
 /// deprecated fields, arguments, input fields and enum values (Section 3.13.3 `@deprecated`).
 final class NoDeprecatedCustomRule: ValidationRule {
     static let name = "NoDeprecatedCustomRule"
+    static let visitedNodes: VisitedNodes = [.argument, .field, .objectField, .value]
     private let context: ValidationContext
 
     init(context: ValidationContext) { self.context = context }
 
     func enter(_ node: Field) -> VisitAction {
-        if let fieldDef = context.fieldDef, let reason = fieldDef.deprecationReason, let parent = context.parentType {
+        if let fieldDef = context.field?.definition, let reason = fieldDef.deprecationReason, let parent = context.parentType {
             context.report("The field \(parent.name).\(fieldDef.name) is deprecated. \(reason)", at: node.range)
         }
         return .visitChildren
@@ -19,7 +20,7 @@ final class NoDeprecatedCustomRule: ValidationRule {
         guard let argument = context.argument, let reason = argument.deprecationReason else { return .visitChildren }
         if let directive = context.directive {
             context.report("Directive \"@\(directive.name)\" argument \"\(argument.name)\" is deprecated. \(reason)", at: node.range)
-        } else if let parent = context.parentType, let fieldDef = context.fieldDef {
+        } else if let parent = context.parentType, let fieldDef = context.field {
             context.report("Field \"\(parent.name).\(fieldDef.name)\" argument \"\(argument.name)\" is deprecated. \(reason)",
                            at: node.range)
         }
@@ -27,8 +28,8 @@ final class NoDeprecatedCustomRule: ValidationRule {
     }
 
     func enter(_ node: ObjectField) -> VisitAction {
-        if let parent = context.parentInputType.flatMap({ context.schema.types[$0.namedType] }), parent.kind == .inputObject,
-           let field = parent.inputFields[node.name.value], let reason = field.deprecationReason {
+        if let parent = context.parentInputType.flatMap({ context.types[$0] }), parent.kind == .inputObject,
+           let field = parent.definition.inputFields[node.name.value], let reason = field.deprecationReason {
             context.report("The input field \(parent.name).\(field.name) is deprecated. \(reason)", at: node.range)
         }
         return .visitChildren

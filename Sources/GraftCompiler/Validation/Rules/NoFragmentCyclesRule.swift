@@ -4,6 +4,7 @@ import GraftLanguage
 /// search from each fragment reports every cycle once.
 final class NoFragmentCyclesRule: ValidationRule {
     static let name = "NoFragmentCyclesRule"
+    static let visitedNodes: VisitedNodes = [.fragmentDefinition, .operation]
     private let context: ValidationContext
     private var visited: Set<String> = []
     private var spreadPath: [FragmentSpread] = []

@@ -4,6 +4,7 @@ import GraftLanguage
 /// fields that return introspection types (Section 4 "Introspection"), for servers that disable it.
 final class NoSchemaIntrospectionCustomRule: ValidationRule {
     static let name = "NoSchemaIntrospectionCustomRule"
+    static let visitedNodes: VisitedNodes = .field
     private static let introspectionTypes: Set<String> = ["__Schema", "__Directive", "__DirectiveLocation", "__Type",
                                                            "__Field", "__InputValue", "__EnumValue", "__TypeKind"]
     private let context: ValidationContext

@@ -4,6 +4,7 @@ import GraftLanguage
 /// uses (through fragments too) is defined by the operation.
 final class NoUndefinedVariablesRule: ValidationRule {
     static let name = "NoUndefinedVariablesRule"
+    static let visitedNodes: VisitedNodes = [.operation, .variableDefinition]
     private let context: ValidationContext
     private var defined: Set<String> = []
 

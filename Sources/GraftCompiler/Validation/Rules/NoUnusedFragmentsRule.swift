@@ -4,6 +4,7 @@ import GraftLanguage
 /// operation, directly or through other fragments.
 final class NoUnusedFragmentsRule: ValidationRule {
     static let name = "NoUnusedFragmentsRule"
+    static let visitedNodes: VisitedNodes = [.fragmentDefinition, .operation, .document]
     private let context: ValidationContext
     private var operations: [OperationDefinition] = []
     private var fragments: [FragmentDefinition] = []

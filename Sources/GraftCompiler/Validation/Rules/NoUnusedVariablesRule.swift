@@ -4,6 +4,7 @@ import GraftLanguage
 /// is used by it or by a fragment it spreads.
 final class NoUnusedVariablesRule: ValidationRule {
     static let name = "NoUnusedVariablesRule"
+    static let visitedNodes: VisitedNodes = [.operation, .variableDefinition]
     private let context: ValidationContext
     private var definitions: [VariableDefinition] = []
 

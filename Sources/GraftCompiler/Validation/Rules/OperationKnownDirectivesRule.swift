@@ -4,14 +4,13 @@ import GraftLanguage
 /// (Section-5-Validation.md).
 final class OperationKnownDirectivesRule: ValidationRule {
     static let name = "KnownDirectivesRule"
+    static let visitedNodes: VisitedNodes = .directive
     private let context: ValidationContext
     private var locationsByName: [String: [String]] = [:]
 
     init(context: ValidationContext) {
         self.context = context
-        for directive in context.schema.directives {
-            locationsByName[directive.name] = directive.locations.map(\.rawValue)
-        }
+        locationsByName = context.types.directiveLocations
         for case .directive(let definition) in context.document.definitions {
             locationsByName[definition.name.value] = definition.locations.map(\.value)
         }

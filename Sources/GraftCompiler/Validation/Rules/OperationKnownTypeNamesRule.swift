@@ -5,6 +5,7 @@ import GraftLanguage
 /// the document).
 final class OperationKnownTypeNamesRule: ValidationRule {
     static let name = "KnownTypeNamesRule"
+    static let visitedNodes: VisitedNodes = .namedType
     private let context: ValidationContext
     private var definedTypes: Set<String> = []
     private lazy var typeNames: [String] = context.schema.types.map(\.name) + definedTypeOrder

@@ -4,6 +4,7 @@ import GraftLanguage
 /// each argument at most once.
 final class OperationUniqueArgumentNamesRule: ValidationRule {
     static let name = "UniqueArgumentNamesRule"
+    static let visitedNodes: VisitedNodes = [.directive, .field]
     private let context: ValidationContext
 
     init(context: ValidationContext) { self.context = context }

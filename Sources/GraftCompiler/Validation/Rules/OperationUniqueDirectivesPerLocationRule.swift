@@ -5,6 +5,7 @@ import GraftLanguage
 /// the schema, across all of them).
 final class OperationUniqueDirectivesPerLocationRule: ValidationRule {
     static let name = "UniqueDirectivesPerLocationRule"
+    static let visitedNodes: VisitedNodes = .directivesHolder
     private let context: ValidationContext
     private var isUnique: [String: Bool] = [:]
     private var schemaDirectives: [String: Directive] = [:]
@@ -12,7 +13,7 @@ final class OperationUniqueDirectivesPerLocationRule: ValidationRule {
 
     init(context: ValidationContext) {
         self.context = context
-        for directive in context.schema.directives { isUnique[directive.name] = !directive.isRepeatable }
+        isUnique = context.types.directiveIsUnique
         for case .directive(let definition) in context.document.definitions {
             isUnique[definition.name.value] = !definition.repeatable
         }

@@ -4,6 +4,7 @@ import GraftLanguage
 /// each field at most once.
 final class OperationUniqueInputFieldNamesRule: ValidationRule {
     static let name = "UniqueInputFieldNamesRule"
+    static let visitedNodes: VisitedNodes = [.objectField, .value]
     private let context: ValidationContext
     private var knownStack: [[String: Name]] = []
     private var known: [String: Name] = [:]

@@ -65,6 +65,17 @@ struct Conflict {
     }
 }
 
+/// Conflicts collected so far, up to a limit (the errors a selection set may still report).
+struct ConflictList {
+    private(set) var items: [Conflict] = []
+    var limit = Int.max
+
+    /// Whether no more conflicts are wanted.
+    var isFull: Bool { items.count >= limit }
+
+    mutating func append(_ conflict: Conflict) { items.append(conflict) }
+}
+
 /// Fragment pairs already compared, and whether as mutually exclusive (graphql-js `PairSet`).
 struct FragmentPairSet {
     private struct Key: Hashable {
@@ -85,12 +96,6 @@ struct FragmentPairSet {
     }
 }
 
-/// The structure of a selection set without fragment spreads, interned to an integer.
-struct SelectionStructure {
-    let id: Int
-    /// Whether no fragment spread appears in the selection set or below it.
-    let isPure: Bool
-}
 
 /// Two field structures compared with a mutual-exclusivity flag.
 struct StructurePair: Hashable {
@@ -101,7 +106,7 @@ struct StructurePair: Hashable {
 
 extension OverlappingFieldsCanBeMergedRule {
     /// The fields and fragment names of a selection set, cached per selection set.
-    func fieldsAndFragmentNames(_ parentType: NamedTypeDef?, _ selectionSet: SelectionSet) -> FieldsAndFragments {
+    func fieldsAndFragmentNames(_ parentType: ValidationType?, _ selectionSet: SelectionSet) -> FieldsAndFragments {
         if let cached = fieldsCache[selectionSet.range.start] { return cached }
         let collected = FieldsAndFragments()
         collectFieldsAndFragmentNames(parentType, selectionSet, collected)
@@ -112,24 +117,21 @@ extension OverlappingFieldsCanBeMergedRule {
     /// The fields and fragment names of a fragment's selection set.
     func referencedFieldsAndFragmentNames(_ fragment: FragmentDefinition) -> FieldsAndFragments {
         if let cached = fieldsCache[fragment.selectionSet.range.start] { return cached }
-        return fieldsAndFragmentNames(context.schema.types[fragment.typeCondition.name.value], fragment.selectionSet)
+        return fieldsAndFragmentNames(context.types[fragment.typeCondition.name.value], fragment.selectionSet)
     }
 
-    private func collectFieldsAndFragmentNames(_ parentType: NamedTypeDef?, _ selectionSet: SelectionSet,
+    private func collectFieldsAndFragmentNames(_ parentType: ValidationType?, _ selectionSet: SelectionSet,
                                                _ collected: FieldsAndFragments) {
         for selection in selectionSet.selections {
             switch selection {
             case .field(let field):
-                var type: TypeRef?
-                if let parentType, parentType.kind == .object || parentType.kind == .interface {
-                    type = parentType.fields[field.name.value]?.type
-                }
+                let type = parentType?.field(field.name.value)?.type
                 collected.append(field.responseKey, FieldEntry(node: field, parentTypeName: parentType?.name,
                                                                parentIsObject: parentType?.kind == .object, type: type))
             case .fragmentSpread(let spread):
                 collected.appendFragment(spread.name.value)
             case .inlineFragment(let inline):
-                let type = inline.typeCondition.map { context.schema.types[$0.name.value] } ?? parentType
+                let type = inline.typeCondition.map { context.types[$0.name.value] } ?? parentType
                 collectFieldsAndFragmentNames(type, inline.selectionSet, collected)
             }
         }
@@ -168,54 +170,38 @@ extension OverlappingFieldsCanBeMergedRule {
         return id
     }
 
-    /// The structure of a selection set: aliases, names, arguments and type conditions, recursively.
-    private func structure(_ selectionSet: SelectionSet) -> SelectionStructure {
+    /// The structure of a selection set, interned: aliases, names, arguments, type conditions and
+    /// spread fragment names, recursively (directives play no part in merging).
+    private func structure(_ selectionSet: SelectionSet) -> Int {
         if let cached = structureCache[selectionSet.range.start] { return cached }
         var key = "{"
-        var isPure = true
         for selection in selectionSet.selections {
             switch selection {
             case .field(let field):
                 key += "F" + (field.alias?.value ?? "") + ":" + field.name.value + "(" + argumentsString(field) + ")"
-                if let nested = field.selectionSet {
-                    let sub = structure(nested)
-                    isPure = isPure && sub.isPure
-                    key += "#\(sub.id)"
-                }
+                if let nested = field.selectionSet { key += "#\(structure(nested))" }
             case .inlineFragment(let inline):
-                let sub = structure(inline.selectionSet)
-                isPure = isPure && sub.isPure
-                key += "I" + (inline.typeCondition?.name.value ?? "") + "#\(sub.id)"
-            case .fragmentSpread:
-                isPure = false
+                key += "I" + (inline.typeCondition?.name.value ?? "") + "#\(structure(inline.selectionSet))"
+            case .fragmentSpread(let spread):
+                key += "S" + spread.name.value
             }
             key += ","
         }
-        let result = SelectionStructure(id: intern(key), isPure: isPure)
-        structureCache[selectionSet.range.start] = result
-        return result
+        let id = intern(key)
+        structureCache[selectionSet.range.start] = id
+        return id
     }
 
-    /// An identifier shared by fields that behave identically in every comparison (same parent
-    /// type, alias, name, arguments and sub-selection structure), or nil if fragments are spread
-    /// below the field.
-    func signature(_ entry: FieldEntry) -> Int? {
+    /// An identifier shared by fields that compare identically (same parent type, alias, name,
+    /// arguments and sub-selection structure).
+    func signature(_ entry: FieldEntry) -> Int {
         let node = entry.node
-        if let cached = signatureCache[node.range.start] { return cached < 0 ? nil : cached }
-        let result = computeSignature(entry)
-        signatureCache[node.range.start] = result ?? -1
-        return result
-    }
-
-    private func computeSignature(_ entry: FieldEntry) -> Int? {
-        let node = entry.node
-        var key = "S" + (entry.parentTypeName ?? "") + "|" + (node.alias?.value ?? "") + ":" + node.name.value
+        if let cached = signatureCache[node.range.start] { return cached }
+        var key = "P" + (entry.parentTypeName ?? "") + "|" + (node.alias?.value ?? "") + ":" + node.name.value
             + "(" + argumentsString(node) + ")"
-        if let selectionSet = node.selectionSet {
-            let sub = structure(selectionSet)
-            guard sub.isPure else { return nil }
-            key += "#\(sub.id)"
-        }
-        return intern(key)
+        if let selectionSet = node.selectionSet { key += "#\(structure(selectionSet))" }
+        let id = intern(key)
+        signatureCache[node.range.start] = id
+        return id
     }
 }

@@ -7,17 +7,22 @@ import GraftLanguage
 ///
 /// This follows graphql-js 16's algorithm step by step (so errors and their order match) with its
 /// caches: each selection set's fields are collected once, and fragment pairs already compared are
-/// remembered (`comparedFragmentPairs`). On top of that, fields without fragment spreads below them
-/// are grouped by their structure: whether two such fields conflict depends only on their
-/// structures, so it is computed once per pair of structures, and many identical sibling fields
-/// cost linear rather than quadratic time.
+/// remembered (`comparedFragmentPairs`). On top of that, fields are grouped by their structure:
+/// when comparing two fields never consults the compared fragment pairs, whether they conflict
+/// depends only on their structures, so it is decided once per pair of structures and many
+/// identical sibling fields cost linear rather than quadratic time (see `collectPairs`). A
+/// selection set stops collecting conflicts once they exceed the errors left before validation
+/// stops, since the rest would never be reported.
 final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     static let name = "OverlappingFieldsCanBeMergedRule"
+    static let visitedNodes: VisitedNodes = .selectionSet
     let context: ValidationContext
     var comparedFragmentPairs = FragmentPairSet()
+    /// How many times `comparedFragmentPairs` was read or written (to tell state-free comparisons).
+    var fragmentPairAccesses = 0
     var fieldsCache: [Int: FieldsAndFragments] = [:]
     var argumentsCache: [Int: String] = [:]
-    var structureCache: [Int: SelectionStructure] = [:]
+    var structureCache: [Int: Int] = [:]
     var structureIDs: [String: Int] = [:]
     var pureConflictMemo: [StructurePair: Bool] = [:]
     var signatureCache: [Int: Int] = [:]
@@ -25,6 +30,11 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     init(context: ValidationContext) { self.context = context }
 
     func enter(_ node: SelectionSet) -> VisitAction {
+        // A selection set without fragment spreads whose response names are all different has
+        // nothing to compare (its fields are collected later if a comparison needs them).
+        var responseKeys: [String] = []
+        var responseKeySet: Set<String>?
+        if canSkip(node, &responseKeys, &responseKeySet) { return .visitChildren }
         let conflicts = findConflictsWithinSelectionSet(context.parentType, node)
         for conflict in conflicts {
             context.report("Fields \"\(conflict.responseName)\" conflict because \(conflict.reason.message). Use different aliases on the fields to fetch both if this was intentional.",
@@ -34,11 +44,35 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
         return .visitChildren
     }
 
+    /// Whether the selection set (with its inline fragments) spreads no fragment and repeats no
+    /// response name.
+    private func canSkip(_ selectionSet: SelectionSet, _ keys: inout [String], _ keySet: inout Set<String>?) -> Bool {
+        for selection in selectionSet.selections {
+            switch selection {
+            case .field(let field):
+                let key = field.responseKey
+                if keySet != nil {
+                    if !keySet!.insert(key).inserted { return false }
+                } else if keys.contains(key) {
+                    return false
+                } else {
+                    keys.append(key)
+                    if keys.count > 16 { keySet = Set(keys) }
+                }
+            case .inlineFragment(let inline):
+                if !canSkip(inline.selectionSet, &keys, &keySet) { return false }
+            case .fragmentSpread:
+                return false
+            }
+        }
+        return true
+    }
+
     // MARK: graphql-js steps A to J
 
     /// A, B, C: conflicts within a selection set, between it and its fragments, and between them.
-    func findConflictsWithinSelectionSet(_ parentType: NamedTypeDef?, _ selectionSet: SelectionSet) -> [Conflict] {
-        var conflicts: [Conflict] = []
+    func findConflictsWithinSelectionSet(_ parentType: ValidationType?, _ selectionSet: SelectionSet) -> [Conflict] {
+        var conflicts = ConflictList(limit: context.maxErrors - context.errors.count + 1)
         let collected = fieldsAndFragmentNames(parentType, selectionSet)
         for (_, fields) in collected.fields where fields.count > 1 {
             collectPairs(&conflicts, false, fields, nil)
@@ -50,29 +84,29 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
                 collectConflictsBetweenFragments(&conflicts, false, names[i], names[j])
             }
         }
-        return conflicts
+        return conflicts.items
     }
 
     /// D, E: conflicts between a set of fields and a fragment (and the fragments it spreads).
-    func collectConflictsBetweenFieldsAndFragment(_ conflicts: inout [Conflict], _ mutuallyExclusive: Bool,
+    func collectConflictsBetweenFieldsAndFragment(_ conflicts: inout ConflictList, _ mutuallyExclusive: Bool,
                                                   _ fieldMap: FieldsAndFragments, _ fragmentName: String) {
-        guard let fragment = context.fragment(named: fragmentName) else { return }
+        guard !conflicts.isFull, let fragment = context.fragment(named: fragmentName) else { return }
         let referenced = referencedFieldsAndFragmentNames(fragment)
         if fieldMap === referenced { return }
         collectConflictsBetween(&conflicts, mutuallyExclusive, fieldMap, referenced)
         for referencedName in referenced.fragmentNames {
-            if comparedFragmentPairs.contains(referencedName, fragmentName, mutuallyExclusive) { continue }
-            comparedFragmentPairs.insert(referencedName, fragmentName, mutuallyExclusive)
+            if fragmentPairsContain(referencedName, fragmentName, mutuallyExclusive) { continue }
+            insertFragmentPair(referencedName, fragmentName, mutuallyExclusive)
             collectConflictsBetweenFieldsAndFragment(&conflicts, mutuallyExclusive, fieldMap, referencedName)
         }
     }
 
     /// F, G: conflicts between two fragments (and the fragments they spread).
-    func collectConflictsBetweenFragments(_ conflicts: inout [Conflict], _ mutuallyExclusive: Bool,
+    func collectConflictsBetweenFragments(_ conflicts: inout ConflictList, _ mutuallyExclusive: Bool,
                                           _ fragmentName1: String, _ fragmentName2: String) {
-        if fragmentName1 == fragmentName2 { return }
-        if comparedFragmentPairs.contains(fragmentName1, fragmentName2, mutuallyExclusive) { return }
-        comparedFragmentPairs.insert(fragmentName1, fragmentName2, mutuallyExclusive)
+        if fragmentName1 == fragmentName2 || conflicts.isFull { return }
+        if fragmentPairsContain(fragmentName1, fragmentName2, mutuallyExclusive) { return }
+        insertFragmentPair(fragmentName1, fragmentName2, mutuallyExclusive)
         guard let fragment1 = context.fragment(named: fragmentName1),
               let fragment2 = context.fragment(named: fragmentName2) else { return }
         let referenced1 = referencedFieldsAndFragmentNames(fragment1)
@@ -87,10 +121,10 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     }
 
     /// H, I, J: conflicts between the sub-selections of two fields with the same response name.
-    func findConflictsBetweenSubSelectionSets(_ mutuallyExclusive: Bool, _ parentType1: NamedTypeDef?,
-                                              _ selectionSet1: SelectionSet, _ parentType2: NamedTypeDef?,
+    func findConflictsBetweenSubSelectionSets(_ mutuallyExclusive: Bool, _ parentType1: ValidationType?,
+                                              _ selectionSet1: SelectionSet, _ parentType2: ValidationType?,
                                               _ selectionSet2: SelectionSet) -> [Conflict] {
-        var conflicts: [Conflict] = []
+        var conflicts = ConflictList()
         let collected1 = fieldsAndFragmentNames(parentType1, selectionSet1)
         let collected2 = fieldsAndFragmentNames(parentType2, selectionSet2)
         collectConflictsBetween(&conflicts, mutuallyExclusive, collected1, collected2)
@@ -105,13 +139,14 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
                 collectConflictsBetweenFragments(&conflicts, mutuallyExclusive, name1, name2)
             }
         }
-        return conflicts
+        return conflicts.items
     }
 
     /// Compares the fields of two sets that share a response name.
-    func collectConflictsBetween(_ conflicts: inout [Conflict], _ mutuallyExclusive: Bool,
+    func collectConflictsBetween(_ conflicts: inout ConflictList, _ mutuallyExclusive: Bool,
                                  _ fieldMap1: FieldsAndFragments, _ fieldMap2: FieldsAndFragments) {
         for (responseName, fields1) in fieldMap1.fields {
+            if conflicts.isFull { return }
             if let fields2 = fieldMap2.fields(named: responseName) {
                 collectPairs(&conflicts, mutuallyExclusive, fields1, fields2)
             }
@@ -139,11 +174,21 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
         }
         guard let selectionSet1 = node1.selectionSet, let selectionSet2 = node2.selectionSet else { return nil }
         let subConflicts = findConflictsBetweenSubSelectionSets(
-            mutuallyExclusive, field1.type.flatMap { context.schema.types[$0.namedType] }, selectionSet1,
-            field2.type.flatMap { context.schema.types[$0.namedType] }, selectionSet2)
+            mutuallyExclusive, field1.type.flatMap { context.types[$0] }, selectionSet1,
+            field2.type.flatMap { context.types[$0] }, selectionSet2)
         guard !subConflicts.isEmpty else { return nil }
         return Conflict(responseName, .subfields(subConflicts.map { ($0.responseName, $0.reason) }),
                         [node1.range] + subConflicts.flatMap(\.fields1), [node2.range] + subConflicts.flatMap(\.fields2))
+    }
+
+    func fragmentPairsContain(_ a: String, _ b: String, _ mutuallyExclusive: Bool) -> Bool {
+        fragmentPairAccesses += 1
+        return comparedFragmentPairs.contains(a, b, mutuallyExclusive)
+    }
+
+    func insertFragmentPair(_ a: String, _ b: String, _ mutuallyExclusive: Bool) {
+        fragmentPairAccesses += 1
+        comparedFragmentPairs.insert(a, b, mutuallyExclusive)
     }
 
     private func doTypesConflict(_ type1: TypeRef, _ type2: TypeRef) -> Bool {
@@ -157,8 +202,8 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
             return true
         }
         if case .nonNull = type2 { return true }
-        let isLeaf1 = context.schema.types[type1.namedType]?.isLeaf ?? false
-        let isLeaf2 = context.schema.types[type2.namedType]?.isLeaf ?? false
+        let isLeaf1 = context.types[type1]?.isLeaf ?? false
+        let isLeaf2 = context.types[type2]?.isLeaf ?? false
         if isLeaf1 || isLeaf2 { return type1.namedType != type2.namedType }
         return false
     }

@@ -4,14 +4,14 @@ import GraftLanguage
 /// parent type have at least one object type in common.
 final class PossibleFragmentSpreadsRule: ValidationRule {
     static let name = "PossibleFragmentSpreadsRule"
+    static let visitedNodes: VisitedNodes = [.fragmentSpread, .inlineFragment]
     private let context: ValidationContext
 
     init(context: ValidationContext) { self.context = context }
 
     func enter(_ node: InlineFragment) -> VisitAction {
-        guard let fragmentType = context.type.flatMap({ context.schema.types[$0.namedType] }), fragmentType.isComposite,
-              let parentType = context.parentType,
-              !context.schema.doTypesOverlap(fragmentType, parentType) else { return .visitChildren }
+        guard let fragmentType = context.typeInfo.namedType, fragmentType.isComposite,
+              let parentType = context.parentType, !fragmentType.overlaps(parentType) else { return .visitChildren }
         context.report("Fragment cannot be spread here as objects of type \"\(parentType.name)\" can never be of type \"\(fragmentType.name)\".",
                        at: node.range)
         return .visitChildren
@@ -20,9 +20,8 @@ final class PossibleFragmentSpreadsRule: ValidationRule {
     func enter(_ node: FragmentSpread) -> VisitAction {
         let name = node.name.value
         guard let fragment = context.fragment(named: name),
-              let fragmentType = context.schema.types[fragment.typeCondition.name.value], fragmentType.isComposite,
-              let parentType = context.parentType,
-              !context.schema.doTypesOverlap(fragmentType, parentType) else { return .visitChildren }
+              let fragmentType = context.types[fragment.typeCondition.name.value], fragmentType.isComposite,
+              let parentType = context.parentType, !fragmentType.overlaps(parentType) else { return .visitChildren }
         context.report("Fragment \"\(name)\" cannot be spread here as objects of type \"\(parentType.name)\" can never be of type \"\(fragmentType.name)\".",
                        at: node.range)
         return .visitChildren

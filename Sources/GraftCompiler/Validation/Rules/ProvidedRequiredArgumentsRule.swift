@@ -4,15 +4,13 @@ import GraftLanguage
 /// default are given. Checked on leaving a field or directive, so deeper errors come first.
 final class ProvidedRequiredArgumentsRule: ValidationRule {
     static let name = "ProvidedRequiredArgumentsRule"
+    static let visitedNodes: VisitedNodes = [.directive, .field]
     private let context: ValidationContext
     private var requiredDirectiveArguments: [String: [(name: String, type: String)]] = [:]
 
     init(context: ValidationContext) {
         self.context = context
-        for directive in context.schema.directives {
-            requiredDirectiveArguments[directive.name] = directive.arguments
-                .filter(TypeRef.isRequired).map { ($0.name, $0.type.description) }
-        }
+        requiredDirectiveArguments = context.types.directiveRequiredArguments
         for case .directive(let definition) in context.document.definitions {
             requiredDirectiveArguments[definition.name.value] = definition.arguments.filter { argument in
                 if case .nonNull = argument.type, argument.defaultValue == nil { return true }
@@ -22,18 +20,16 @@ final class ProvidedRequiredArgumentsRule: ValidationRule {
     }
 
     func leave(_ node: Field) {
-        guard let fieldDef = context.fieldDef else { return }
-        let provided = Set(node.arguments.map(\.name.value))
-        for argument in fieldDef.arguments where !provided.contains(argument.name) && TypeRef.isRequired(argument) {
-            context.report("Field \"\(fieldDef.name)\" argument \"\(argument.name)\" of type \"\(argument.type)\" is required, but it was not provided.",
+        guard let field = context.field, !field.requiredArguments.isEmpty else { return }
+        for argument in field.requiredArguments where !node.arguments.contains(where: { $0.name.value == argument.name }) {
+            context.report("Field \"\(field.name)\" argument \"\(argument.name)\" of type \"\(argument.type)\" is required, but it was not provided.",
                            at: node.range)
         }
     }
 
     func leave(_ node: Directive) {
         guard let required = requiredDirectiveArguments[node.name.value], !required.isEmpty else { return }
-        let provided = Set(node.arguments.map(\.name.value))
-        for argument in required where !provided.contains(argument.name) {
+        for argument in required where !node.arguments.contains(where: { $0.name.value == argument.name }) {
             context.report("Directive \"@\(node.name.value)\" argument \"\(argument.name)\" of type \"\(argument.type)\" is required, but it was not provided.",
                            at: node.range)
         }

@@ -4,12 +4,13 @@ import GraftLanguage
 /// selection set; object, interface and union fields have one.
 final class ScalarLeafsRule: ValidationRule {
     static let name = "ScalarLeafsRule"
+    static let visitedNodes: VisitedNodes = .field
     private let context: ValidationContext
 
     init(context: ValidationContext) { self.context = context }
 
     func enter(_ node: Field) -> VisitAction {
-        guard let type = context.type, let named = context.schema.types[type.namedType] else { return .visitChildren }
+        guard let type = context.type, let named = context.typeInfo.namedType else { return .visitChildren }
         let fieldName = node.name.value
         if named.isLeaf {
             if let selectionSet = node.selectionSet {

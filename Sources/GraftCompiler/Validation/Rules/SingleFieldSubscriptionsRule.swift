@@ -5,6 +5,7 @@ import GraftLanguage
 /// an introspection field.
 final class SingleFieldSubscriptionsRule: ValidationRule {
     static let name = "SingleFieldSubscriptionsRule"
+    static let visitedNodes: VisitedNodes = .operation
     private let context: ValidationContext
 
     init(context: ValidationContext) { self.context = context }
@@ -73,8 +74,8 @@ final class SingleFieldSubscriptionsRule: ValidationRule {
 
     private func conditionMatches(_ condition: NamedType?, _ type: NamedTypeDef) -> Bool {
         guard let condition else { return true }
-        guard let conditional = context.schema.types[condition.name.value] else { return false }
+        guard let conditional = context.types[condition.name.value] else { return false }
         if conditional.name == type.name { return true }
-        return conditional.isAbstract && context.schema.isSubType(conditional, type)
+        return conditional.isAbstract && context.schema.isSubType(conditional.definition, type)
     }
 }

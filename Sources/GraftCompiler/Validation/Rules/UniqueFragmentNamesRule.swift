@@ -3,6 +3,7 @@ import GraftLanguage
 /// Spec 5.5.1.1 "Fragment Name Uniqueness" (Section-5-Validation.md): fragment names are unique.
 final class UniqueFragmentNamesRule: ValidationRule {
     static let name = "UniqueFragmentNamesRule"
+    static let visitedNodes: VisitedNodes = [.fragmentDefinition, .operation]
     private let context: ValidationContext
     private var known: [String: Name] = [:]
 

@@ -4,6 +4,7 @@ import GraftLanguage
 /// unique names.
 final class UniqueOperationNamesRule: ValidationRule {
     static let name = "UniqueOperationNamesRule"
+    static let visitedNodes: VisitedNodes = [.fragmentDefinition, .operation]
     private let context: ValidationContext
     private var known: [String: Name] = [:]
 

@@ -4,6 +4,7 @@ import GraftLanguage
 /// unique names.
 final class UniqueVariableNamesRule: ValidationRule {
     static let name = "UniqueVariableNamesRule"
+    static let visitedNodes: VisitedNodes = .operation
     private let context: ValidationContext
 
     init(context: ValidationContext) { self.context = context }

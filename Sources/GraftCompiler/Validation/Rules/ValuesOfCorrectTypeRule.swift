@@ -6,6 +6,7 @@ import GraftLanguage
 /// graphql-js 17 words them.
 final class ValuesOfCorrectTypeRule: ValidationRule {
     static let name = "ValuesOfCorrectTypeRule"
+    static let visitedNodes: VisitedNodes = [.objectField, .value]
     private let context: ValidationContext
 
     init(context: ValidationContext) { self.context = context }
@@ -23,7 +24,7 @@ final class ValuesOfCorrectTypeRule: ValidationRule {
                 checkLeafValue(node)
                 return .skipChildren
             }
-            checkObject(fields, range, type)
+            checkObject(fields, range, type.definition)
         case .null(let range):
             if let type = context.inputType, type.isNonNull {
                 context.report("Expected value of type \"\(type)\", found null.", at: range)
@@ -38,7 +39,7 @@ final class ValuesOfCorrectTypeRule: ValidationRule {
 
     func enter(_ node: ObjectField) -> VisitAction {
         if context.inputType == nil, let parent = namedInputType(context.parentInputType), parent.kind == .inputObject {
-            let suggestions = Suggestions.list(node.name.value, parent.inputFields.map(\.name))
+            let suggestions = Suggestions.list(node.name.value, parent.definition.inputFields.map(\.name))
             context.report("Field \"\(node.name.value)\" is not defined by type \"\(parent.name)\"."
                            + Suggestions.didYouMean(suggestions), at: node.range)
         }
@@ -71,13 +72,13 @@ final class ValuesOfCorrectTypeRule: ValidationRule {
             context.report("Expected value of type \"\(locationType)\", found \(Printer.print(node)).", at: node.range)
             return
         }
-        if let message = LiteralCoercion.error(node, type) {
+        if let message = LiteralCoercion.error(node, type.definition) {
             context.report(message, at: node.range)
         }
     }
 
-    private func namedInputType(_ type: TypeRef?) -> NamedTypeDef? {
-        type.flatMap { context.schema.types[$0.namedType] }
+    private func namedInputType(_ type: TypeRef?) -> ValidationType? {
+        type.flatMap { context.types[$0] }
     }
 }
 

@@ -4,12 +4,13 @@ import GraftLanguage
 /// scalar, enum or input object types.
 final class VariablesAreInputTypesRule: ValidationRule {
     static let name = "VariablesAreInputTypesRule"
+    static let visitedNodes: VisitedNodes = .variableDefinition
     private let context: ValidationContext
 
     init(context: ValidationContext) { self.context = context }
 
     func enter(_ node: VariableDefinition) -> VisitAction {
-        if let type = context.schema.types[node.type.namedType.name.value], !type.isInputType {
+        if let type = context.types[node.type.namedType.name.value], !type.isInputType {
             context.report("Variable \"$\(node.variable.name.value)\" cannot be non-input type \"\(node.type)\".",
                            at: node.type.range)
         }

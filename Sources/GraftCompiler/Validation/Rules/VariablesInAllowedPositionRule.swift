@@ -5,6 +5,7 @@ import GraftLanguage
 /// variable given as the field of a OneOf Input Object must be non-null (worded as graphql-js 17).
 final class VariablesInAllowedPositionRule: ValidationRule {
     static let name = "VariablesInAllowedPositionRule"
+    static let visitedNodes: VisitedNodes = [.operation, .variableDefinition]
     private let context: ValidationContext
     private var definitions: [String: VariableDefinition] = [:]
 

@@ -13,7 +13,6 @@ extension Schema {
             return typeRef(inner).map { .nonNull($0) }
         }
     }
-    // isTypeSubType and doTypesOverlap live in Schema+TypeComparators.swift.
 }
 
 extension TypeRef {

@@ -1,0 +1,40 @@
+import Foundation
+import PackagePlugin
+
+/// `swift package --allow-writing-to-package-directory graft-generate [--target NAME]...`: writes
+/// generated Swift into each target's `Generated/` folder (for teams that commit generated code),
+/// the same files the build plugin generates, honouring the target's `graft.json`.
+@main
+struct GraftCommandPlugin: CommandPlugin {
+    func performCommand(context: PluginContext, arguments: [String]) async throws {
+        var extractor = ArgumentExtractor(arguments)
+        let names = extractor.extractOption(named: "target")
+        let targets = names.isEmpty
+            ? context.package.targets
+            : try context.package.targets(named: names)
+        let graft = try context.tool(named: "graft").url
+        var generated = 0
+        for case let target as SourceModuleTarget in targets {
+            let inputs = try GraftInputs(files: target.sourceFiles.map(\.url), targetDirectory: target.directoryURL)
+            guard !inputs.operations.isEmpty else { continue }
+            let output = target.directoryURL.appendingPathComponent("Generated")
+            let process = Process()
+            process.executableURL = graft
+            process.arguments = inputs.generateArguments(output: output)
+            try process.run()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else {
+                throw GraftCommandError("graft generate failed for target \(target.name) (exit status \(process.terminationStatus))")
+            }
+            print("Generated \(inputs.operations.count + 1) files into \(output.path)")
+            generated += 1
+        }
+        if generated == 0 { print("No target with .graphql files found.") }
+    }
+}
+
+/// A failure of the command plugin.
+struct GraftCommandError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

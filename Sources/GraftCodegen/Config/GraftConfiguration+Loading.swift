@@ -1,0 +1,154 @@
+import Foundation
+
+extension GraftConfiguration {
+    /// The keys `graft.json` may have.
+    public static let keys = ["schema", "operations", "output", "namespace", "accessLevel", "customScalars", "keyFields",
+                              "operationDocument", "persistedQueryManifest"]
+
+    /// Reads `graft.json` at `path`; relative paths in it are resolved against the file's folder.
+    public static func load(path: String) throws(ConfigurationError) -> GraftConfiguration {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError(path: path, message: "cannot read the configuration file")
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        return try parse(String(decoding: data, as: UTF8.self), path: path).resolvingPaths(against: directory)
+    }
+
+    /// Parses the text of a configuration (`path` names it in errors); paths stay as written.
+    public static func parse(_ text: String, path: String) throws(ConfigurationError) -> GraftConfiguration {
+        let root: ConfigJSON
+        do {
+            root = try ConfigJSONReader.read(text)
+        } catch {
+            throw ConfigurationError(path: path, line: error.line, column: error.column, message: error.message)
+        }
+        guard case .object(let members) = root.kind else {
+            throw ConfigurationError(path: path, line: root.line, column: root.column,
+                                     message: "the configuration must be an object, found \(root.typeName)")
+        }
+        var configuration = GraftConfiguration()
+        var seen: Set<String> = []
+        for member in members {
+            func fail(_ message: String, at value: ConfigJSON? = nil) -> ConfigurationError {
+                ConfigurationError(path: path, line: value?.line ?? member.line, column: value?.column ?? member.column, message: message)
+            }
+            func string(_ value: ConfigJSON) throws(ConfigurationError) -> String {
+                guard case .string(let text) = value.kind else {
+                    throw fail("'\(member.key)' must be a string, found \(value.typeName)", at: value)
+                }
+                return text
+            }
+            func strings(_ value: ConfigJSON) throws(ConfigurationError) -> [String] {
+                if case .string(let text) = value.kind { return [text] }
+                guard case .array(let items) = value.kind else {
+                    throw fail("'\(member.key)' must be a string or an array of strings, found \(value.typeName)", at: value)
+                }
+                var result: [String] = []
+                for item in items {
+                    guard case .string(let text) = item.kind else {
+                        throw fail("'\(member.key)' must hold strings, found \(item.typeName)", at: item)
+                    }
+                    result.append(text)
+                }
+                return result
+            }
+            func choice<T: RawRepresentable & CaseIterable>(_ value: ConfigJSON, _: T.Type) throws(ConfigurationError) -> T
+            where T.RawValue == String {
+                let text = try string(value)
+                guard let result = T(rawValue: text) else {
+                    let allowed = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                    throw fail("'\(member.key)' must be one of \(allowed), found \"\(text)\"", at: value)
+                }
+                return result
+            }
+            func object(_ value: ConfigJSON) throws(ConfigurationError) -> [ConfigJSON.Member] {
+                guard case .object(let entries) = value.kind else {
+                    throw fail("'\(member.key)' must be an object, found \(value.typeName)", at: value)
+                }
+                return entries
+            }
+
+            guard seen.insert(member.key).inserted else { throw fail("duplicate key '\(member.key)'") }
+            let value = member.value
+            switch member.key {
+            case "schema": configuration.schemaPaths = try strings(value)
+            case "operations": configuration.operationPaths = try strings(value)
+            case "output": configuration.output = try string(value)
+            case "namespace":
+                if case .null = value.kind { configuration.namespace = nil; continue }
+                let name = try string(value)
+                guard Self.isIdentifier(name) else { throw fail("'namespace' must be a Swift identifier, found \"\(name)\"", at: value) }
+                configuration.namespace = name
+            case "accessLevel": configuration.accessLevel = try choice(value, AccessLevel.self)
+            case "operationDocument": configuration.operationDocument = try choice(value, DocumentFormat.self)
+            case "persistedQueryManifest":
+                if case .null = value.kind { configuration.persistedQueryManifest = nil; continue }
+                configuration.persistedQueryManifest = try string(value)
+            case "customScalars":
+                for entry in try object(value) {
+                    guard case .string(let type) = entry.value.kind else {
+                        throw fail("'customScalars.\(entry.key)' must be a string (a Swift type), found \(entry.value.typeName)",
+                                   at: entry.value)
+                    }
+                    configuration.customScalars[entry.key] = type
+                }
+            case "keyFields":
+                for entry in try object(value) {
+                    if case .string(let text) = entry.value.kind {
+                        configuration.keyFields[entry.key] = text.split(separator: " ").map(String.init)
+                        continue
+                    }
+                    guard case .array(let items) = entry.value.kind else {
+                        throw fail("'keyFields.\(entry.key)' must be an array of field names, found \(entry.value.typeName)",
+                                   at: entry.value)
+                    }
+                    var fields: [String] = []
+                    for item in items {
+                        guard case .string(let field) = item.kind else {
+                            throw fail("'keyFields.\(entry.key)' must hold strings, found \(item.typeName)", at: item)
+                        }
+                        fields.append(field)
+                    }
+                    configuration.keyFields[entry.key] = fields
+                }
+            default:
+                throw fail("unknown key '\(member.key)' (known keys: \(keys.joined(separator: ", ")))")
+            }
+        }
+        return configuration
+    }
+
+    static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
+        return name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+    }
+
+    /// The commented `graft.json` that `graft init` writes (graft.json accepts `//` line comments).
+    public static let initialFile = """
+    // graft.json: how `graft generate` turns GraphQL into Swift.
+    // JSON with `//` line comments. Paths are relative to this file.
+    {
+      // The schema: .graphqls/.graphql SDL files, or an introspection result (.json); files or folders.
+      "schema": ["Schemas"],
+      // The operations and fragments: .graphql files or folders (searched recursively).
+      "operations": ["Operations"],
+      // Where the Swift goes: one file per operation, fragment and schema type. Files this tool
+      // wrote before and no longer writes are removed; other files are left alone.
+      "output": "Generated",
+      // A `public enum` that wraps every generated declaration, or null for none.
+      "namespace": null,
+      // "public" (generated code in its own module) or "internal".
+      "accessLevel": "public",
+      // Swift types for custom scalars, each conforming to Graft.CustomScalar, for example
+      // "DateTime": "MyDateTime". Unmapped custom scalars are Swift.String.
+      "customScalars": {},
+      // Fields that identify objects in the normalized cache, per type, on top of @typePolicy(keyFields:).
+      "keyFields": {},
+      // What operations send: "definition" (the text), "operationId" (persisted-query id only) or "both".
+      "operationDocument": "definition",
+      // Where to write an Apollo-format persisted-query manifest, or null for none.
+      "persistedQueryManifest": null
+    }
+
+    """
+}

@@ -1,0 +1,71 @@
+/// What `graft generate` reads from `graft.json`: where the schema and operations are, where the
+/// Swift goes and how it looks.
+public struct GraftConfiguration: Sendable, Hashable {
+    /// The access level of generated declarations.
+    public enum AccessLevel: String, Sendable, Hashable, CaseIterable {
+        /// `public` declarations (for a library of generated code).
+        case `public`
+        /// Internal declarations (generated code used in the same module).
+        case `internal`
+    }
+
+    /// What generated operations carry to identify themselves to the server.
+    public enum DocumentFormat: String, Sendable, Hashable, CaseIterable {
+        /// The operation's text (with its fragments).
+        case definition
+        /// Only the persisted-query identifier (the server must know the operation).
+        case operationId
+        /// Both.
+        case both
+    }
+
+    /// Schema files or folders (`.graphqls`, `.graphql`, introspection `.json`).
+    public var schemaPaths: [String]
+    /// Operation files or folders (`.graphql`).
+    public var operationPaths: [String]
+    /// The folder generated files are written to.
+    public var output: String
+    /// The name of a `public enum` that wraps every generated declaration, or nil for none.
+    public var namespace: String?
+    /// The access level of generated declarations.
+    public var accessLevel: AccessLevel
+    /// Swift types of custom scalars (GraphQL name → Swift type conforming to `Graft.CustomScalar`);
+    /// unmapped custom scalars are `Swift.String`.
+    public var customScalars: [String: String]
+    /// Cache key fields per type, on top of `@typePolicy(keyFields:)` in the schema.
+    public var keyFields: [String: [String]]
+    /// What operations carry: text, identifier or both.
+    public var operationDocument: DocumentFormat
+    /// Where to write the persisted-query manifest, or nil for none.
+    public var persistedQueryManifest: String?
+
+    /// Creates a configuration; relative paths are resolved by the caller.
+    public init(schemaPaths: [String] = ["Schemas"], operationPaths: [String] = ["Operations"], output: String = "Generated",
+                namespace: String? = nil, accessLevel: AccessLevel = .public, customScalars: [String: String] = [:],
+                keyFields: [String: [String]] = [:], operationDocument: DocumentFormat = .definition,
+                persistedQueryManifest: String? = nil) {
+        self.schemaPaths = schemaPaths
+        self.operationPaths = operationPaths
+        self.output = output
+        self.namespace = namespace
+        self.accessLevel = accessLevel
+        self.customScalars = customScalars
+        self.keyFields = keyFields
+        self.operationDocument = operationDocument
+        self.persistedQueryManifest = persistedQueryManifest
+    }
+
+    /// The configuration with every relative path made relative to `directory`.
+    public func resolvingPaths(against directory: String) -> GraftConfiguration {
+        func resolve(_ path: String) -> String {
+            if path.hasPrefix("/") || directory.isEmpty || directory == "." { return path }
+            return directory.hasSuffix("/") ? directory + path : directory + "/" + path
+        }
+        var copy = self
+        copy.schemaPaths = schemaPaths.map(resolve)
+        copy.operationPaths = operationPaths.map(resolve)
+        copy.output = resolve(output)
+        copy.persistedQueryManifest = persistedQueryManifest.map(resolve)
+        return copy
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import GraftCompiler
+import GraftLanguage
+
+/// The whole pipeline of `graft generate`: load and validate the schema, parse and validate the
+/// operations, compile them to the IR and render Swift (and the persisted-query manifest).
+public enum CodeGenerator {
+    /// What a run produced: files to write, or the errors that stopped it.
+    public struct Result: Sendable {
+        /// The generated Swift files (empty when there were errors).
+        public var files: [GeneratedFile] = []
+        /// The persisted-query manifest, when the configuration asks for one.
+        public var manifest: PersistedQueryManifest?
+        /// The compiled document, when compilation got that far.
+        public var document: IRDocument?
+        /// Errors: unreadable files, syntax errors, schema or operation validation errors.
+        public var errors: [GraphQLError] = []
+    }
+
+    /// Runs the pipeline for a configuration whose paths are already resolved.
+    public static func run(_ configuration: GraftConfiguration, layout: SwiftGenerator.Layout = .perDefinition) -> Result {
+        var result = Result()
+        let loaded = GenerationSchemaLoader.load(paths: configuration.schemaPaths)
+        guard let schema = loaded.schema else {
+            result.errors = loaded.errors
+            return result
+        }
+        let (files, fileErrors) = operationFiles(in: configuration.operationPaths)
+        guard fileErrors.isEmpty else {
+            result.errors = fileErrors
+            return result
+        }
+        var sources: [Source] = []
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                result.errors.append(GraphQLError("\(file): cannot read file"))
+                continue
+            }
+            sources.append(Source(bytes: [UInt8](data), name: file))
+        }
+        guard result.errors.isEmpty else { return result }
+        guard !sources.isEmpty else {
+            result.errors = [GraphQLError("no operation files (.graphql) found in \(configuration.operationPaths.joined(separator: ", "))")]
+            return result
+        }
+        switch compile(sources, schema: schema) {
+        case .failure(let error):
+            result.errors = error.errors
+        case .success(let document):
+            var generator = SwiftGenerator(document: document, configuration: configuration)
+            generator.inputFiles = files
+            result.document = document
+            result.files = generator.files(layout: layout)
+            if configuration.persistedQueryManifest != nil { result.manifest = PersistedQueryManifest(document: document) }
+        }
+        return result
+    }
+
+    /// Parses, validates (`SpecifiedRules.codeGeneration`) and compiles operation sources.
+    public static func compile(_ sources: [Source], schema: Schema) -> Swift.Result<IRDocument, SchemaError> {
+        let documentSources = DocumentSources(files: sources)
+        let document: Document
+        do {
+            document = try parse(documentSources.combined)
+        } catch {
+            let span = documentSources.span(SourceRange(start: error.byteOffset, end: error.byteOffset))
+            return .failure(SchemaError(errors: [GraphQLError(error.message, locations: [span])]))
+        }
+        var errors = Validator(schema: schema, rules: SpecifiedRules.codeGeneration).validate(document, sources: documentSources)
+        for case .operation(let operation) in document.definitions where operation.name == nil {
+            errors.append(GraphQLError("Operations must be named to generate code for them.",
+                                       locations: [documentSources.span(operation.range)]))
+        }
+        for definition in document.definitions where !definition.isExecutable {
+            errors.append(GraphQLError("Operation files may only hold operations and fragments.",
+                                       locations: [documentSources.span(definition.range)]))
+        }
+        guard errors.isEmpty else { return .failure(SchemaError(errors: errors)) }
+        return .success(IRBuilder.compile(document, sources: documentSources, schema: schema))
+    }
+
+    /// The `.graphql` files in `paths` (folders searched recursively), sorted per path.
+    public static func operationFiles(in paths: [String]) -> (files: [String], errors: [GraphQLError]) {
+        var files: [String] = []
+        var errors: [GraphQLError] = []
+        let manager = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                errors.append(GraphQLError("\(path): no such file or directory"))
+                continue
+            }
+            guard isDirectory.boolValue else {
+                files.append(path)
+                continue
+            }
+            var found: [String] = []
+            for case let relative as String in manager.enumerator(atPath: path) ?? FileManager.DirectoryEnumerator()
+            where relative.lowercased().hasSuffix(".graphql") {
+                found.append((path as NSString).appendingPathComponent(relative))
+            }
+            files.append(contentsOf: found.sorted())
+        }
+        return (files, errors)
+    }
+}

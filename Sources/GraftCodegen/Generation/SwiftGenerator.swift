@@ -1,0 +1,148 @@
+import GraftHashing
+import GraftCompiler
+
+/// Renders a compiled document as Swift files: one per operation, fragment and used schema type,
+/// the schema metadata, and the namespace enum when one is configured. Deterministic: the same
+/// input gives the same bytes.
+public struct SwiftGenerator {
+    /// The compiled operations and fragments.
+    public let document: IRDocument
+    /// The configuration (namespace, access level, scalars, key fields, document format).
+    public let configuration: GraftConfiguration
+
+    /// Creates a generator.
+    public init(document: IRDocument, configuration: GraftConfiguration) {
+        self.document = document
+        self.configuration = configuration
+    }
+
+    /// Operation identifiers by operation name (Apollo iOS's algorithm).
+    public var identifiers: [String: String] {
+        var result: [String: String] = [:]
+        for operation in document.operations { result[operation.name] = SHA256.hex(document.identifierSource(of: operation)) }
+        return result
+    }
+
+    /// How generated declarations are spread over files.
+    public enum Layout: Sendable {
+        /// One file per operation (`Operations/`), fragment (`Fragments/`) and schema type
+        /// (`Schema/`), plus `Schema/SchemaMetadata.graphql.swift`.
+        case perDefinition
+        /// One flat file per operation file (`<File>.graphql.swift`, holding its operations and
+        /// fragments) and `GraftSchema.swift` for schema types and metadata: names known before
+        /// anything is parsed, as SwiftPM build plugins need.
+        case perInputFile
+    }
+
+    /// Every generated file, sorted by path.
+    public func files(layout: Layout = .perDefinition) -> [GeneratedFile] {
+        var topLevel = Set(document.referencedTypes.map { $0 })
+        topLevel.formUnion(document.fragments.map(\.name))
+        topLevel.formUnion(document.operations.map(OperationRenderer.typeName))
+        if let namespace = configuration.namespace { topLevel.insert(namespace) }
+        let context = RenderContext(document: document, configuration: configuration,
+                                    identifiers: configuration.operationDocument == .definition ? [:] : identifiers,
+                                    topLevelNames: topLevel)
+        var definitions: [(path: String, inputFile: String, render: (inout SwiftWriter) -> Void)] = []
+        for operation in document.operations {
+            definitions.append((path: "Operations/\(OperationRenderer.typeName(operation)).graphql.swift", inputFile: operation.sourceName,
+                                render: { OperationRenderer(context: context).render(operation, into: &$0) }))
+        }
+        for fragment in document.fragments {
+            definitions.append((path: "Fragments/\(fragment.name).graphql.swift", inputFile: fragment.sourceName, render: { writer in
+                let definition = "\(context.access)static let fragmentDefinition = \(SwiftNames.stringLiteral(fragment.source))"
+                writer.documentation(fragment.description)
+                SelectionSetRenderer(context: context).render(fragment.selectionSet, name: context.typeName(fragment.name),
+                                                              conformance: "Graft.Fragment", statics: [definition], into: &writer)
+            }))
+        }
+        var schemaParts: [(path: String, render: (inout SwiftWriter) -> Void)] = []
+        for name in document.referencedTypes {
+            guard let type = document.schema.type(named: name) else { continue }
+            schemaParts.append((path: "Schema/\(name).graphql.swift", render: { SchemaTypeRenderer(context: context).render(type, into: &$0) }))
+        }
+        schemaParts.append((path: "Schema/SchemaMetadata.graphql.swift", render: { renderMetadata(context, into: &$0) }))
+
+        var files: [GeneratedFile] = []
+        switch layout {
+        case .perDefinition:
+            files = definitions.map { file($0.path, $0.render) } + schemaParts.map { file($0.path, $0.render) }
+            if let namespace = configuration.namespace {
+                files.append(GeneratedFile(path: "\(namespace).graphql.swift", contents: namespaceFile(namespace, context: context)))
+            }
+        case .perInputFile:
+            var byInput: [String: [(inout SwiftWriter) -> Void]] = [:]
+            for input in inputFiles { byInput[Self.outputName(input)] = [] }
+            for definition in definitions { byInput[Self.outputName(definition.inputFile), default: []].append(definition.render) }
+            for (name, parts) in byInput { files.append(file(name) { writer in for part in parts { part(&writer) } }) }
+            var schema = file("GraftSchema.swift") { writer in for part in schemaParts { part.render(&writer) } }
+            if let namespace = configuration.namespace {
+                schema = GeneratedFile(path: schema.path, contents: schema.contents + namespaceFile(namespace, context: context)
+                    .split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n"))
+            }
+            files.append(schema)
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    /// The operation files the document was read from (each gets a file in `.perInputFile`).
+    public var inputFiles: [String] = []
+
+    /// `Queries.graphql` → `Queries.graphql.swift`.
+    static func outputName(_ inputFile: String) -> String {
+        let base = inputFile.split(separator: "/").last.map(String.init) ?? inputFile
+        let stem = base.hasSuffix(".graphql") ? String(base.dropLast(".graphql".count)) : base
+        return stem + ".graphql.swift"
+    }
+
+    private func namespaceFile(_ namespace: String, context: RenderContext) -> String {
+        var writer = SwiftWriter()
+        writer.line(GeneratedFile.marker)
+        writer.line("/// The generated GraphQL operations, fragments and schema types.")
+        writer.line("\(context.access)enum \(namespace) {}")
+        return writer.text
+    }
+
+    /// Key fields per type: `@typePolicy(keyFields:)` in the schema, then the configuration.
+    public var keyFields: [String: [String]] {
+        var result: [String: [String]] = [:]
+        for type in document.schema.types where type.kind == .object || type.kind == .interface {
+            guard let policy = type.directives.first(where: { $0.name == "typePolicy" }),
+                  case .string(let value)? = policy.argument("keyFields") else { continue }
+            result[type.name] = value.value.split(separator: " ").map(String.init)
+        }
+        for (type, fields) in configuration.keyFields { result[type] = fields }
+        return result
+    }
+
+    private func renderMetadata(_ context: RenderContext, into writer: inout SwiftWriter) {
+        let possible = document.abstractTypes.compactMap { name -> String? in
+            guard let type = document.schema.type(named: name) else { return nil }
+            return "\(SwiftNames.stringLiteral(name)): \(SelectionSetRenderer.setLiteral(document.schema.possibleTypes(of: type).sorted()))"
+        }
+        let keys = keyFields.sorted { $0.key < $1.key }.map {
+            "\(SwiftNames.stringLiteral($0.key)): [\($0.value.map(SwiftNames.stringLiteral).joined(separator: ", "))]"
+        }
+        let prefix = configuration.namespace == nil ? "" : "static "
+        writer.line("/// Possible types of the interfaces and unions the operations use, and cache key fields.")
+        writer.line("\(context.access)\(prefix)let schemaMetadata = Graft.SchemaMetadata(")
+        writer.indent { body in
+            SelectionSetRenderer.list(prefix: "possibleTypes: ", possible.isEmpty ? [":"] : possible, close: "],", into: &body)
+            SelectionSetRenderer.list(prefix: "keyFields: ", keys.isEmpty ? [":"] : keys, into: &body)
+        }
+        writer.line(")")
+    }
+
+    /// A Swift file: the marker, `import Graft`, and the body (inside the namespace, if any).
+    private func file(_ path: String, _ body: (inout SwiftWriter) -> Void) -> GeneratedFile {
+        var writer = SwiftWriter()
+        writer.line(GeneratedFile.marker)
+        writer.line("import Graft")
+        if let namespace = configuration.namespace {
+            writer.block("extension \(namespace)") { body(&$0) }
+        } else {
+            body(&writer)
+        }
+        return GeneratedFile(path: path, contents: writer.text)
+    }
+}

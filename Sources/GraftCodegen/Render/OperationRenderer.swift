@@ -1,0 +1,58 @@
+import GraftCompiler
+import GraftLanguage
+
+/// Renders an operation: a struct conforming to `Graft.GraphQLQuery` (or mutation or
+/// subscription) with its name, kind, document, variables and nested `Data` selection set.
+struct OperationRenderer {
+    let context: RenderContext
+
+    /// The Swift name of an operation: its name plus `Query`, `Mutation` or `Subscription`
+    /// (not repeated when the name already ends with it).
+    static func typeName(_ operation: IROperation) -> String {
+        let suffix = SwiftNames.upperFirst(operation.kind.rawValue)
+        return operation.name.hasSuffix(suffix) ? operation.name : operation.name + suffix
+    }
+
+    func render(_ operation: IROperation, into writer: inout SwiftWriter) {
+        let access = context.access
+        let conformance = "Graft.GraphQL" + SwiftNames.upperFirst(operation.kind.rawValue)
+        writer.documentation(operation.description)
+        writer.block("\(access)struct \(Self.typeName(operation)): \(conformance)") { body in
+            body.line("\(access)static let operationName = \(SwiftNames.stringLiteral(operation.name))")
+            body.line("\(access)static let document = Graft.OperationDocument(\(documentArguments(operation)))")
+            let variables = operation.variables.map { variable in
+                (name: SwiftNames.identifier(variable.name), key: variable.name,
+                 type: context.inputType(variable.type, hasDefault: variable.defaultValue != nil))
+            }
+            for variable in variables { body.line("\(access)var \(variable.name): \(variable.type.type)") }
+            let parameters = variables.map { "\($0.name): \($0.type.type)" + ($0.type.isNullable ? " = nil" : "") }
+            if variables.isEmpty {
+                if !access.isEmpty { body.line("\(access)init() {}") }
+            } else {
+                SelectionSetRenderer.function("\(access)init(\(parameters.joined(separator: ", ")))",
+                                              variables.map { "self.\($0.name) = \($0.name)" }, into: &body)
+                let entries = variables.map { "\(SwiftNames.stringLiteral($0.key)): \($0.name)" }
+                body.line("\(access)var __variables: [Swift.String: any Graft.InputValueConvertible] { [\(entries.joined(separator: ", "))] }")
+            }
+            SelectionSetRenderer(context: context).render(operation.selectionSet, name: "Data", conformance: "Graft.SelectionSet",
+                                                          into: &body)
+        }
+    }
+
+    /// `operationIdentifier: "…", definition: "…" + "\n" + Fragment.fragmentDefinition`.
+    private func documentArguments(_ operation: IROperation) -> String {
+        var arguments: [String] = []
+        let format = context.configuration.operationDocument
+        if format != .definition, let identifier = context.identifiers[operation.name] {
+            arguments.append("operationIdentifier: \(SwiftNames.stringLiteral(identifier))")
+        }
+        if format != .operationId {
+            var definition = SwiftNames.stringLiteral(operation.source)
+            for fragment in operation.referencedFragments {
+                definition += " + \"\\n\" + \(context.typeName(fragment)).fragmentDefinition"
+            }
+            arguments.append("definition: " + definition)
+        }
+        return arguments.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,94 @@
+import GraftCompiler
+
+/// Renders the schema types operations use: enums (with an unknown case through
+/// `Graft.GraphQLEnum`), input objects (`@oneOf` ones as enums) and custom scalars.
+struct SchemaTypeRenderer {
+    let context: RenderContext
+
+    func render(_ type: NamedTypeDef, into writer: inout SwiftWriter) {
+        switch type.kind {
+        case .enum: renderEnum(type, into: &writer)
+        case .inputObject where type.isOneOf: renderOneOf(type, into: &writer)
+        case .inputObject: renderInputObject(type, into: &writer)
+        case .scalar: renderScalar(type, into: &writer)
+        default: break
+        }
+    }
+
+    private func renderEnum(_ type: NamedTypeDef, into writer: inout SwiftWriter) {
+        let access = context.access
+        let name = context.typeName(type.name)
+        writer.documentation(type.description)
+        writer.block("\(access)enum \(name): Swift.String, Graft.EnumType") { body in
+            var used: Set<String> = []
+            for value in type.enumValues {
+                var caseName = SwiftNames.enumCase(value.name)
+                if !used.insert(caseName).inserted { caseName = value.name; used.insert(caseName) }
+                body.documentation(value.description)
+                body.deprecation(value.deprecationReason)
+                body.line("case \(SwiftNames.identifier(caseName)) = \(SwiftNames.stringLiteral(value.name))")
+            }
+            // CaseIterable is not synthesized for enums with deprecated cases; build it from raw values.
+            if type.enumValues.contains(where: { $0.deprecationReason != nil }) {
+                let raws = type.enumValues.map { SwiftNames.stringLiteral($0.name) }.joined(separator: ", ")
+                body.line("\(access)static let allCases: [\(name)] = [\(raws)].compactMap(\(name).init(rawValue:))")
+            }
+        }
+    }
+
+    private func renderInputObject(_ type: NamedTypeDef, into writer: inout SwiftWriter) {
+        let access = context.access
+        let fields = type.inputFields.map { field in
+            (field: field, name: SwiftNames.identifier(field.name),
+             type: context.inputType(field.type, hasDefault: field.defaultValue != nil))
+        }
+        writer.documentation(type.description)
+        writer.block("\(access)struct \(context.typeName(type.name)): Graft.InputObject") { body in
+            for field in fields {
+                body.documentation(field.field.description)
+                if let reason = field.field.deprecationReason {
+                    body.line("private var _\(field.field.name): \(field.type.type)")
+                    body.deprecation(reason)
+                    body.line("\(access)var \(field.name): \(field.type.type) { get { _\(field.field.name) } set { _\(field.field.name) = newValue } }")
+                } else {
+                    body.line("\(access)var \(field.name): \(field.type.type)")
+                }
+            }
+            let parameters = fields.map { "\($0.name): \($0.type.type)" + ($0.type.isNullable ? " = nil" : "") }
+            SelectionSetRenderer.function("\(access)init(\(parameters.joined(separator: ", ")))", fields.map { field in
+                "self.\(field.field.deprecationReason == nil ? field.name : "_" + field.field.name) = \(field.name)"
+            }, into: &body)
+            let entries = fields.map { field in
+                let stored = field.field.deprecationReason == nil ? field.name : "_" + field.field.name
+                return "\(SwiftNames.stringLiteral(field.field.name)): \(stored)"
+            }
+            body.line("\(access)var __fields: [Swift.String: any Graft.InputValueConvertible] { [\(entries.joined(separator: ", "))] }")
+        }
+    }
+
+    private func renderOneOf(_ type: NamedTypeDef, into writer: inout SwiftWriter) {
+        let access = context.access
+        let recursive = type.inputFields.contains { context.schema.type(named: $0.type.namedType)?.kind == .inputObject }
+        writer.documentation(type.description)
+        writer.block("\(access)\(recursive ? "indirect " : "")enum \(context.typeName(type.name)): Graft.InputObject") { body in
+            for field in type.inputFields {
+                body.documentation(field.description)
+                let valueType = context.inputType(.nonNull(field.type.nullable), hasDefault: false).type
+                body.line("case \(SwiftNames.identifier(field.name))(\(valueType))")
+            }
+            body.block("\(access)var __fields: [Swift.String: any Graft.InputValueConvertible]") { getter in
+                getter.line("switch self {")
+                for field in type.inputFields {
+                    getter.line("case .\(SwiftNames.identifier(field.name))(let value): return [\(SwiftNames.stringLiteral(field.name)): value]")
+                }
+                getter.line("}")
+            }
+        }
+    }
+
+    private func renderScalar(_ type: NamedTypeDef, into writer: inout SwiftWriter) {
+        let target = context.configuration.customScalars[type.name] ?? "Swift.String"
+        writer.documentation(type.description)
+        writer.line("\(context.access)typealias \(context.typeName(type.name)) = \(target)")
+    }
+}

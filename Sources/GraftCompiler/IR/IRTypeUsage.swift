@@ -1,0 +1,50 @@
+/// Collects the schema types compiled selections use: enums, input objects (with the types of
+/// their fields) and custom scalars, and the interfaces and unions selections are made on.
+struct IRTypeUsage {
+    let schema: Schema
+    private(set) var referencedTypes: Set<String> = []
+    private(set) var abstractTypes: Set<String> = []
+
+    init(schema: Schema) {
+        self.schema = schema
+    }
+
+    /// The specification's scalars, which map to Swift types directly.
+    static let builtInScalars: Set<String> = ["String", "Int", "Float", "Boolean", "ID"]
+
+    mutating func add(_ set: IRSelectionSet) {
+        addComposite(set.parentType)
+        for field in set.fields {
+            addOutput(field.type.namedType)
+            if let child = field.selectionSet { add(child) }
+        }
+        for typeCase in set.typeCases { add(typeCase.selectionSet) }
+        for spread in set.fragmentSpreads { addComposite(spread.typeCondition) }
+    }
+
+    mutating func addComposite(_ name: String) {
+        if schema.type(named: name)?.isAbstract == true { abstractTypes.insert(name) }
+    }
+
+    mutating func addOutput(_ name: String) {
+        guard let type = schema.type(named: name) else { return }
+        switch type.kind {
+        case .enum: referencedTypes.insert(name)
+        case .scalar where !Self.builtInScalars.contains(name): referencedTypes.insert(name)
+        case .interface, .union: abstractTypes.insert(name)
+        default: break
+        }
+    }
+
+    mutating func addInput(_ name: String) {
+        guard let type = schema.type(named: name), !referencedTypes.contains(name) else { return }
+        switch type.kind {
+        case .enum: referencedTypes.insert(name)
+        case .scalar where !Self.builtInScalars.contains(name): referencedTypes.insert(name)
+        case .inputObject:
+            referencedTypes.insert(name)
+            for field in type.inputFields { addInput(field.type.namedType) }
+        default: break
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import GraftLanguage
+
+/// Prints operations and fragments the way Apollo iOS sends them and hashes them for persisted
+/// queries: `__typename` first in every selection set of a field, inline fragment and fragment
+/// definition (an existing unaliased one moved there), `@apollo_client_ios_localCacheMutation`
+/// removed, printed by graphql-js `print()` and made one line (lines trimmed, joined by spaces).
+public enum OperationSourcePrinter {
+    /// The directive that marks local cache mutations (stripped from sent sources).
+    public static let localCacheMutation = "apollo_client_ios_localCacheMutation"
+
+    private static let noRange = SourceRange(start: 0, end: 0)
+
+    /// The one-line source of an operation or fragment definition.
+    public static func oneLine(_ definition: Definition) -> String {
+        let transformed: Definition
+        switch definition {
+        case .operation(var node):
+            node.description = nil
+            node.directives = strip(node.directives)
+            node.selectionSet = transform(node.selectionSet, addTypename: false)
+            transformed = .operation(node)
+        case .fragment(var node):
+            node.description = nil
+            node.directives = strip(node.directives)
+            node.selectionSet = transform(node.selectionSet, addTypename: true)
+            transformed = .fragment(node)
+        default:
+            transformed = definition
+        }
+        return singleLine(Printer.print(transformed))
+    }
+
+    /// Apollo's single-line form: each line trimmed of spaces, empty lines dropped, joined by one space.
+    public static func singleLine(_ text: String) -> String {
+        var parts: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            var trimmed = line[...]
+            while let first = trimmed.first, first == " " || first == "\t" { trimmed.removeFirst() }
+            while let last = trimmed.last, last == " " || last == "\t" { trimmed.removeLast() }
+            if !trimmed.isEmpty { parts.append(trimmed) }
+        }
+        return parts.joined(separator: " ")
+    }
+
+    private static func strip(_ directives: [Directive]) -> [Directive] {
+        directives.filter { $0.name.value != localCacheMutation }
+    }
+
+    private static func transform(_ set: SelectionSet, addTypename: Bool) -> SelectionSet {
+        var selections: [Selection] = []
+        if addTypename {
+            selections.append(.field(Field(alias: nil, name: Name("__typename", range: noRange), arguments: [],
+                                           directives: [], selectionSet: nil, range: noRange)))
+        }
+        for selection in set.selections {
+            switch selection {
+            case .field(var field):
+                if addTypename && field.alias == nil && field.name.value == "__typename" { continue }
+                field.selectionSet = field.selectionSet.map { transform($0, addTypename: true) }
+                selections.append(.field(field))
+            case .inlineFragment(var fragment):
+                fragment.selectionSet = transform(fragment.selectionSet, addTypename: true)
+                selections.append(.inlineFragment(fragment))
+            case .fragmentSpread:
+                selections.append(selection)
+            }
+        }
+        return SelectionSet(selections: selections, range: set.range)
+    }
+}

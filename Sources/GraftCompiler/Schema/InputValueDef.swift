@@ -1,0 +1,116 @@
+import GraftLanguage
+
+/// An argument of a field or directive, or a field of an input object.
+///
+/// Stored copy-on-write in one object: schema elements are copied often while building and
+/// validating, and a copy then costs one reference count instead of one per string and array.
+public struct InputValueDef: Named, Sendable, Hashable {
+    /// The properties; mutated only while uniquely referenced (copy-on-write).
+    final class Storage: @unchecked Sendable {
+        var name: String
+        var description: LazyDescription
+        var type: TypeRef
+        var defaultValue: Value?
+        var deprecationReason: String?
+        var directives: [AppliedDirective]
+        var span: SourceSpan?
+        var node: InputValueDefinition?
+
+        init(name: String, description: LazyDescription, type: TypeRef, defaultValue: Value?, deprecationReason: String?, directives: [AppliedDirective], span: SourceSpan?, node: InputValueDefinition?) {
+            self.name = name
+            self.description = description
+            self.type = type
+            self.defaultValue = defaultValue
+            self.deprecationReason = deprecationReason
+            self.directives = directives
+            self.span = span
+            self.node = node
+        }
+
+        func copy() -> Storage {
+            Storage(name: name, description: description, type: type, defaultValue: defaultValue, deprecationReason: deprecationReason, directives: directives, span: span, node: node)
+        }
+    }
+
+    private var storage: Storage
+
+    private mutating func uniqueStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
+    /// The name.
+    public var name: String {
+        get { storage.name }
+        _modify { yield &uniqueStorage().name }
+    }
+
+    /// The description, or nil.
+    public var description: String? {
+        get { storage.description.value }
+        set { uniqueStorage().description = .text(newValue) }
+    }
+
+    /// Keeps the SDL string literal as the description, decoded when read.
+    mutating func setDescription(literal: StringValue?) {
+        uniqueStorage().description = literal.map(LazyDescription.literal) ?? .text(nil)
+    }
+
+    /// The type.
+    public var type: TypeRef {
+        get { storage.type }
+        _modify { yield &uniqueStorage().type }
+    }
+
+    /// The default value as a constant literal, or nil.
+    public var defaultValue: Value? {
+        get { storage.defaultValue }
+        _modify { yield &uniqueStorage().defaultValue }
+    }
+
+    /// The deprecation reason when deprecated, else nil.
+    public var deprecationReason: String? {
+        get { storage.deprecationReason }
+        _modify { yield &uniqueStorage().deprecationReason }
+    }
+
+    /// Applied directives.
+    public var directives: [AppliedDirective] {
+        get { storage.directives }
+        _modify { yield &uniqueStorage().directives }
+    }
+
+    /// The AST node's span (the definition), if from SDL.
+    public var span: SourceSpan? {
+        get { storage.span }
+        _modify { yield &uniqueStorage().span }
+    }
+
+    /// The AST node, if from SDL.
+    public var node: InputValueDefinition? {
+        get { storage.node }
+        _modify { yield &uniqueStorage().node }
+    }
+
+    /// Creates the element.
+    public init(name: String, description: String? = nil, type: TypeRef, defaultValue: Value? = nil, deprecationReason: String? = nil, directives: [AppliedDirective] = [], span: SourceSpan? = nil, node: InputValueDefinition? = nil) {
+        storage = Storage(name: name, description: .text(description), type: type, defaultValue: defaultValue, deprecationReason: deprecationReason, directives: directives, span: span, node: node)
+    }
+
+    public static func == (lhs: InputValueDef, rhs: InputValueDef) -> Bool {
+        if lhs.storage === rhs.storage { return true }
+        let a = lhs.storage, b = rhs.storage
+        return a.name == b.name
+            && a.description == b.description
+            && a.type == b.type
+            && a.defaultValue == b.defaultValue
+            && a.deprecationReason == b.deprecationReason
+            && a.directives == b.directives
+            && a.span == b.span
+            && a.node == b.node
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage.name)
+    }
+}

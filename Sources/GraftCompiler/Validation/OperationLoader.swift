@@ -1,0 +1,77 @@
+import Foundation
+import GraftLanguage
+
+/// Operation files read and parsed as one document (fragments are shared across files).
+public struct OperationLoadResult: Sendable {
+    /// The combined document, or nil when a file could not be read or parsed.
+    public var document: Document?
+    /// The files the document came from (for error locations).
+    public var sources: DocumentSources?
+    /// Unreadable paths and syntax errors.
+    public var errors: [GraphQLError]
+    /// The files read, in order.
+    public var files: [String]
+}
+
+/// Loads operations from files and folders, as `graft validate --operations` takes them.
+public enum OperationLoader {
+    /// The extension of operation files found in folders.
+    public static let fileExtension = "graphql"
+
+    /// Expands paths: a file stays as given; a folder becomes its `.graphql` files (recursively, sorted).
+    public static func operationFiles(in paths: [String]) -> (files: [String], errors: [GraphQLError]) {
+        var files: [String] = []
+        var errors: [GraphQLError] = []
+        let manager = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                errors.append(GraphQLError("\(path): no such file or directory"))
+                continue
+            }
+            guard isDirectory.boolValue else {
+                files.append(path)
+                continue
+            }
+            var found: [String] = []
+            for case let relative as String in manager.enumerator(atPath: path) ?? FileManager.DirectoryEnumerator()
+            where (relative as NSString).pathExtension.lowercased() == fileExtension {
+                found.append((path as NSString).appendingPathComponent(relative))
+            }
+            files.append(contentsOf: found.sorted())
+        }
+        return (files, errors)
+    }
+
+    /// Reads and parses the operation files in `paths`: each file alone (so syntax errors point
+    /// into it), then all of them as one document.
+    public static func load(paths: [String]) -> OperationLoadResult {
+        let (files, pathErrors) = operationFiles(in: paths)
+        var errors = pathErrors
+        var sources: [Source] = []
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                errors.append(GraphQLError("\(file): cannot read file"))
+                continue
+            }
+            let source = Source(bytes: [UInt8](data), name: file)
+            do {
+                _ = try parse(source)
+                sources.append(source)
+            } catch {
+                errors.append(GraphQLError(syntaxError: error, source: source))
+            }
+        }
+        if files.isEmpty && errors.isEmpty { errors.append(GraphQLError("no operation files found")) }
+        guard errors.isEmpty else { return OperationLoadResult(document: nil, sources: nil, errors: errors, files: files) }
+        let combined = DocumentSources(files: sources)
+        do {
+            let document = try parse(combined.combined)
+            return OperationLoadResult(document: document, sources: combined, errors: [], files: files)
+        } catch {
+            let span = combined.span(SourceRange(start: error.byteOffset, end: error.byteOffset))
+            return OperationLoadResult(document: nil, sources: nil,
+                                       errors: [GraphQLError(error.message, locations: [span])], files: files)
+        }
+    }
+}

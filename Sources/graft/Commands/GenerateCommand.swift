@@ -1,0 +1,72 @@
+import Foundation
+import GraftCodegen
+
+/// `graft generate [--config FILE]`: generates Swift for the operations in a configuration.
+enum GenerateCommand: Subcommand {
+    static let name = "generate"
+    static let summary = "Generate Swift for GraphQL operations."
+    static let usage = """
+    USAGE: graft generate [--config FILE] [--schema PATH]... [--operations PATH]... [--output DIR] [--per-input-file]
+
+    Loads the schema and operations named in the configuration, validates them, and writes one
+    Swift file per operation, fragment and used schema type. Without --config, reads ./graft.json
+    if there is one (unless paths or --per-input-file are given), else Schemas/ and Operations/,
+    writing Generated/. Only files whose content
+    changed are written; generated files no longer produced are removed. Errors go to standard
+    error as 'path:line:column: error: message'; the exit status is 1 on any error.
+
+    OPTIONS:
+      --config FILE       The configuration file (graft.json; `graft init` writes a commented one).
+      --schema PATH       A schema file or folder, instead of the configuration's (repeatable).
+      --operations PATH   An operation file or folder, instead of the configuration's (repeatable).
+      --output DIR        The output folder, instead of the configuration's.
+      --per-input-file    One file per operation file (<Name>.graphql.swift) and GraftSchema.swift,
+                          in one flat folder (what the SwiftPM build plugin declares).
+      -h, --help          Show this help.
+    """
+
+    static func run(_ arguments: inout ArgumentList) throws(UsageError) -> Int32 {
+        let configPath = try arguments.value(for: "--config")
+        let schemaPaths = try arguments.values(for: "--schema")
+        let operationPaths = try arguments.values(for: "--operations")
+        let outputPath = try arguments.value(for: "--output")
+        let perInputFile = arguments.flag("--per-input-file")
+        let operands = try arguments.operands()
+        guard operands.isEmpty else { throw UsageError(message: "unexpected argument '\(operands[0])'") }
+        var configuration: GraftConfiguration
+        do {
+            if let configPath {
+                configuration = try GraftConfiguration.load(path: configPath)
+            } else if schemaPaths.isEmpty && operationPaths.isEmpty && !perInputFile && FileManager.default.fileExists(atPath: "graft.json") {
+                configuration = try GraftConfiguration.load(path: "graft.json")
+            } else {
+                configuration = GraftConfiguration()
+            }
+        } catch {
+            StandardError.write(error.description)
+            return 1
+        }
+        if !schemaPaths.isEmpty { configuration.schemaPaths = schemaPaths }
+        if !operationPaths.isEmpty { configuration.operationPaths = operationPaths }
+        if let outputPath { configuration.output = outputPath }
+        let result = CodeGenerator.run(configuration, layout: perInputFile ? .perInputFile : .perDefinition)
+        guard result.errors.isEmpty else {
+            SchemaDiagnostics.report(result.errors)
+            return 1
+        }
+        do {
+            let summary = try OutputWriter.write(result.files, to: configuration.output)
+            var manifestNote = ""
+            if let manifest = result.manifest, let path = configuration.persistedQueryManifest {
+                _ = try OutputWriter.writeText(manifest.json, to: path)
+                manifestNote = "; manifest \(path)"
+            }
+            StandardOutput.write("Generated \(result.files.count) files in \(configuration.output) (\(summary.written.count) written, "
+                                 + "\(summary.unchanged) unchanged, \(summary.removed.count) removed)\(manifestNote)")
+        } catch {
+            StandardError.write("error: \(error.description)")
+            return 1
+        }
+        return 0
+    }
+}

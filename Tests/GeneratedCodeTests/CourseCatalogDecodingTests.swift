@@ -1,0 +1,54 @@
+import CourseCatalogAPI
+import Foundation
+import Graft
+import Testing
+
+/// Canned example-API responses decoded through the generated models (golden CourseCatalogAPI target).
+@Suite struct CourseCatalogDecodingTests {
+    static let course = """
+    {"__typename": "Course", "id": "c1", "slug": "swift", "title": "Swift", "summary": "Learn Swift", "level": "BEGINNER",
+     "rating": 4.5, "coverImage": "https://example.com/c.png", "price": {"__typename": "Price", "amountMinor": 1000, "currency": "EUR"},
+     "instructor": {"__typename": "User", "id": "u1", "name": "Ada", "handle": "ada", "avatarURL": null},
+     "description": "All of Swift", "status": "PUBLISHED", "tags": ["swift"], "lessonCount": 1, "durationMinutes": 90,
+     "weeklySchedule": [["2024-05-06T18:00:00Z"], []], "publishedAt": "2024-05-01T10:00:00Z", "updatedAt": "2024-06-01T10:00:00Z",
+     "coInstructors": [], "lessons": [{"__typename": "VideoLesson", "id": "l1", "title": "Intro", "position": 1,
+       "durationMinutes": 5, "isPreview": true, "lengthSeconds": 300}],
+     "reviews": [], "topReview": [{"__typename": "Review", "id": "r1", "rating": 5}]}
+    """
+
+    @Test func nestedFragmentsCustomScalarsAndLists() throws {
+        let data = try CourseDetailQuery.Data.decode(data: try JSONParser.parse(#"{"course": \#(Self.course)}"#))
+        let details = try #require(data.course?.fragments.courseDetails)
+        #expect(details.fragments.courseCard.title == "Swift")
+        #expect(details.fragments.courseCard.instructor.fragments.userSummary.handle == "ada")
+        #expect(details.fragments.courseCard.coverImage == "https://example.com/c.png")
+        #expect(details.publishedAt?.date == Date(timeIntervalSince1970: 1_714_557_600))
+        #expect(details.lessons.first?.fragments.lessonOutline.asVideoLesson?.lengthSeconds == 300)
+        #expect(data.course?.topReview.first?.rating == 5)
+        #expect(data.course?.reviews?.isEmpty == true)
+        #expect(details.weeklySchedule.map(\.count) == [1, 0])
+    }
+
+    @Test func badCustomScalarNamesThePath() throws {
+        let json = Self.course.replacingOccurrences(of: "2024-05-01T10:00:00Z", with: "yesterday")
+        do {
+            _ = try CourseDetailQuery.Data.decode(data: try JSONParser.parse(#"{"course": \#(json)}"#))
+            Issue.record("a bad DateTime must fail")
+        } catch let error as ResponseDecodingError {
+            #expect(error.description == "data.course.publishedAt: expected DateTime, found String")
+        }
+    }
+
+    @Test func oneOfInputsAndDefaults() {
+        let query = CourseDetailQuery(lookup: .slug("swift"), reviewCount: 3)
+        #expect(query.variables == ["lookup": ["slug": "swift"], "reviewCount": 3])
+        #expect(CourseLevel.allCases.count == 4)
+        #expect(GraphQLEnum<CourseLevel>(rawValue: "MASTER") == .unknown("MASTER"))
+    }
+
+    @Test func keyFieldsFromTypePolicyAndConfiguration() {
+        #expect(schemaMetadata.keyFields["Course"] == ["slug"])
+        #expect(schemaMetadata.keyFields["Review"] == ["id"])
+        #expect(schemaMetadata.possibleTypes["SearchResult"]?.contains("VideoLesson") == true)
+    }
+}

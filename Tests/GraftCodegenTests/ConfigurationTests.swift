@@ -1,0 +1,66 @@
+import GraftCodegen
+import Testing
+
+/// graft.json: comments, every key, and errors with the file, line, column and key.
+@Suite struct ConfigurationTests {
+    @Test func readsEveryKeyWithComments() throws {
+        let configuration = try GraftConfiguration.parse("""
+        // a comment
+        {
+          "schema": "api.graphqls", // trailing comment
+          "operations": ["Ops", "More"],
+          "output": "Out",
+          "namespace": "API",
+          "accessLevel": "internal",
+          "customScalars": {"DateTime": "MyDate"},
+          "keyFields": {"User": ["id"], "Course": "slug owner"},
+          "operationDocument": "both",
+          "persistedQueryManifest": "manifest.json"
+        }
+        """, path: "graft.json")
+        #expect(configuration == GraftConfiguration(
+            schemaPaths: ["api.graphqls"], operationPaths: ["Ops", "More"], output: "Out", namespace: "API",
+            accessLevel: .internal, customScalars: ["DateTime": "MyDate"], keyFields: ["User": ["id"], "Course": ["slug", "owner"]],
+            operationDocument: .both, persistedQueryManifest: "manifest.json"))
+        #expect(configuration.resolvingPaths(against: "/p").output == "/p/Out")
+    }
+
+    @Test func theInitialFileParses() throws {
+        #expect(try GraftConfiguration.parse(GraftConfiguration.initialFile, path: "graft.json") == GraftConfiguration())
+    }
+
+    static func error(_ text: String) -> String? {
+        do {
+            _ = try GraftConfiguration.parse(text, path: "graft.json")
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func unknownKeysNameTheKeyAndPosition() {
+        #expect(Self.error("{\n  \"output\": \"Out\",\n  \"ouptut\": \"x\"\n}")?
+            .hasPrefix("graft.json:3:3: error: unknown key 'ouptut' (known keys: schema, operations,") == true)
+    }
+
+    @Test func wrongTypesNameTheKeyAndPosition() {
+        #expect(Self.error("{\"output\": 3}") == "graft.json:1:12: error: 'output' must be a string, found a number")
+        #expect(Self.error("{\n \"schema\": [\"a\", true]}") == "graft.json:2:18: error: 'schema' must hold strings, found a Boolean")
+        #expect(Self.error("{\"accessLevel\": \"open\"}")
+                == "graft.json:1:17: error: 'accessLevel' must be one of \"public\", \"internal\", found \"open\"")
+        #expect(Self.error("{\"customScalars\": {\"Date\": 1}}")
+                == "graft.json:1:28: error: 'customScalars.Date' must be a string (a Swift type), found a number")
+        #expect(Self.error("{\"namespace\": \"my api\"}") == "graft.json:1:15: error: 'namespace' must be a Swift identifier, found \"my api\"")
+        #expect(Self.error("[]") == "graft.json:1:1: error: the configuration must be an object, found an array")
+    }
+
+    @Test func syntaxErrorsHavePositions() {
+        #expect(Self.error("{\n  \"output\": \"Out\"\n  \"schema\": []\n}") == "graft.json:3:3: error: expected ',' or '}'")
+        #expect(Self.error("{\"output\": \"Out\",}") == "graft.json:1:18: error: expected a quoted key")
+        #expect(Self.error("") == "graft.json:1:1: error: unexpected end of file, expected a value")
+    }
+
+    @Test func missingFileIsAnError() {
+        #expect(throws: ConfigurationError.self) { try GraftConfiguration.load(path: "/nonexistent/graft.json") }
+    }
+}

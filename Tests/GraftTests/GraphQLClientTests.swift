@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+@testable import Graft
+import GraftTesting
+
+/// `GraphQLClient` over a mock transport: typed data, errors beside partial data, the throwing
+/// option, decoding errors with paths, variables.
+@Suite struct GraphQLClientTests {
+    @Test func fetchReturnsTypedDataAndServerErrorsBesideIt() async throws {
+        let transport = MockTransport()
+        transport.respond(to: "Hero", with: [
+            "data": ["hero": ["__typename": "Human", "name": "Luke", "appearsIn": ["JEDI"], "friends": nil]],
+            "errors": [["message": "friends failed", "path": ["hero", "friends"], "extensions": ["code": "INTERNAL"]]],
+            "extensions": ["cost": 3],
+        ])
+        let client = GraphQLClient(transport: transport)
+        let response = try await client.fetch(HeroQuery(episode: .some(.value(.jedi))))
+        #expect(response.data?.hero?.name == "Luke")
+        #expect(response.errors.map(\.message) == ["friends failed"])
+        #expect(response.errors.first?.path?.description == "hero.friends")
+        #expect(response.errors.first?.code == "INTERNAL")
+        #expect(response.extensions == ["cost": 3])
+        #expect(response.source == .server)
+        #expect(transport.requests.first?.variables == ["episode": "JEDI"])
+        #expect(transport.requests.first?.operationKind == .query)
+    }
+
+    @Test func throwsOnGraphQLErrorsWhenAsked() async throws {
+        let transport = MockTransport()
+        transport.respond(to: "Hero", with: ["data": nil, "errors": [["message": "boom"]]])
+        let client = GraphQLClient(transport: transport)
+        do {
+            _ = try await client.fetch(HeroQuery(episode: nil), options: RequestOptions(throwsOnGraphQLErrors: true))
+            Issue.record("expected an error")
+        } catch let error as GraftError {
+            #expect(error.code == .graphQLErrors)
+            #expect(error.operation == "Hero")
+            #expect(error.graphQLErrors.map(\.message) == ["boom"])
+        }
+    }
+
+    @Test func decodingErrorsNameTheResponsePath() async throws {
+        let transport = MockTransport()
+        transport.respond(to: "Hero", with: ["data": ["hero": ["__typename": "Human", "name": nil, "appearsIn": []]]])
+        let client = GraphQLClient(transport: transport)
+        do {
+            _ = try await client.fetch(HeroQuery(episode: nil))
+            Issue.record("expected an error")
+        } catch let error as GraftError {
+            #expect(error.code == .decoding)
+            #expect(error.responsePath == "data.hero.name")
+            #expect(error.message.contains("expected String, found null"))
+        }
+    }
+
+    @Test func transportErrorsPropagate() async throws {
+        let transport = MockTransport()
+        transport.respond(to: "Hero") { _ in throw GraftError(.timedOut, message: "the request timed out") }
+        let client = GraphQLClient(transport: transport)
+        await #expect(throws: GraftError.self) { try await client.fetch(HeroQuery(episode: nil)) }
+    }
+}

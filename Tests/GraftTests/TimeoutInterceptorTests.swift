@@ -1,0 +1,66 @@
+import Foundation
+import Graft
+import GraftTesting
+import Testing
+
+@Suite("Timeouts")
+struct TimeoutInterceptorTests {
+    @Test("a slow request times out with timedOut, and the request below is cancelled")
+    func timesOut() async throws {
+        let cancelled = Counter()
+        let mock = MockHTTPClient { _, _ in
+            do {
+                try await Task.sleep(for: .seconds(10))
+            } catch {
+                await cancelled.increment()
+                throw error
+            }
+            return .json("{}")
+        }
+        let client = InterceptingHTTPClient(base: mock, interceptors: [TimeoutInterceptor(default: .milliseconds(50))])
+        let start = ContinuousClock.now
+        let error = await #expect(throws: GraftError.self) {
+            try await client.send(TestSupport.request(), context: RequestContext(operationName: "Slow"))
+        }
+        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(error?.code == .timedOut)
+        #expect(error?.message == "the request timed out after 50 ms")
+        #expect(error?.operation == "Slow")
+        #expect(await cancelled.value == 1)
+    }
+
+    @Test("the context's timeout wins over the default, both ways")
+    func contextWins() async throws {
+        let mock = MockHTTPClient()
+        mock.stub(delay: .milliseconds(150), response: .json("{}"))
+        let client = InterceptingHTTPClient(base: mock, interceptors: [TimeoutInterceptor(default: .milliseconds(20))])
+        let response = try await client.send(TestSupport.request(), context: RequestContext(timeout: .seconds(5)))
+        #expect(response.statusCode == 200)
+
+        let patient = InterceptingHTTPClient(base: mock, interceptors: [TimeoutInterceptor(default: .seconds(5))])
+        let error = await #expect(throws: GraftError.self) {
+            try await patient.send(TestSupport.request(), context: RequestContext(timeout: .milliseconds(20)))
+        }
+        #expect(error?.code == .timedOut)
+    }
+
+    @Test("no timeout configured: the request runs to completion")
+    func noTimeout() async throws {
+        let mock = MockHTTPClient()
+        mock.stub(delay: .milliseconds(30), response: .json("{}"))
+        let client = InterceptingHTTPClient(base: mock, interceptors: [TimeoutInterceptor(default: nil)])
+        #expect(try await client.send(TestSupport.request()).statusCode == 200)
+    }
+
+    @Test("cancelling the caller gives cancelled, not timedOut")
+    func callerCancellation() async throws {
+        let mock = MockHTTPClient()
+        mock.stub(delay: .seconds(10), response: .json("{}"))
+        let client = InterceptingHTTPClient(base: mock, interceptors: [TimeoutInterceptor(default: .seconds(5))])
+        let task = Task { try await client.send(TestSupport.request()) }
+        while mock.requests.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
+        task.cancel()
+        let error = await #expect(throws: GraftError.self) { try await task.value }
+        #expect(error?.code == .cancelled)
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Graft
+import GraftTesting
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+/// Graft's URLSession client and interceptors against the real integration server.
+@Suite("Graft HTTP client against the server")
+struct HTTPClientIntegrationTests {
+    static let tags = "query Tags { allTags }"
+    static let idempotent = RequestContext(operationName: "Tags", isIdempotent: true)
+
+    @Test("a query comes back as a 200 with data")
+    func query() async throws {
+        let stack = try await GraftStack.make()
+        let response = try await stack.client().send(stack.graphQL(Self.tags), context: Self.idempotent)
+        #expect(response.statusCode == 200)
+        #expect(try JSON(data: response.body)["data"]["allTags"].array?.isEmpty == false)
+        #expect(response.headers["Content-Type"]?.contains("json") == true)
+    }
+
+    @Test("500 then success through the retry interceptor")
+    func retryAfter500() async throws {
+        let stack = try await GraftStack.make()
+        let client = stack.client([RetryInterceptor(policy: RetryPolicy(baseDelay: .milliseconds(20)))])
+        let response = try await client.send(stack.graphQL(Self.tags, headers: ["X-Test-Fail": "500;times=1"]),
+                                             context: Self.idempotent)
+        #expect(response.statusCode == 200)
+        let stats = try await stack.stats()
+        #expect(stats["injectedFailures"]["500"].int == 1)
+        #expect(stats["paths"]["/graphql"].int == 2)
+    }
+
+    @Test("503 with Retry-After: 1 is honoured")
+    func retryAfterHonoured() async throws {
+        let stack = try await GraftStack.make()
+        let client = stack.client([RetryInterceptor(policy: RetryPolicy(baseDelay: .milliseconds(10)))])
+        let start = ContinuousClock.now
+        let response = try await client.send(stack.graphQL(Self.tags, headers: ["X-Test-Fail": "503;retry-after=1;times=1"]),
+                                             context: Self.idempotent)
+        let elapsed = ContinuousClock.now - start
+        #expect(response.statusCode == 200)
+        #expect(elapsed >= .milliseconds(950))
+        #expect(try await stack.stats()["injectedFailures"]["503"].int == 1)
+    }
+
+    @Test("a mutation is not retried after a 500")
+    func mutationNotRetried() async throws {
+        let stack = try await GraftStack.make()
+        let client = stack.client([RetryInterceptor(policy: RetryPolicy(baseDelay: .milliseconds(10)))])
+        let request = stack.graphQL("mutation M { __typename }", headers: ["X-Test-Fail": "500;times=1"])
+        let response = try await client.send(request, context: RequestContext(operationName: "M", isIdempotent: false))
+        #expect(response.statusCode == 500)
+        #expect(try await stack.stats()["paths"]["/graphql"].int == 1)
+    }
+
+    @Test("a slow response times out with timedOut; the context timeout wins over the client default")
+    func timeout() async throws {
+        let stack = try await GraftStack.make()
+        let client = stack.client(defaultTimeout: .seconds(30))
+        let start = ContinuousClock.now
+        let error = await #expect(throws: GraftError.self) {
+            try await client.send(stack.graphQL(Self.tags, headers: ["X-Test-Fail": "slow=3000"]),
+                                  context: RequestContext(operationName: "Tags", timeout: .milliseconds(300)))
+        }
+        #expect(error?.code == .timedOut)
+        #expect(error?.operation == "Tags")
+        #expect(ContinuousClock.now - start < .milliseconds(2500))
+
+        let patient = stack.client(defaultTimeout: .milliseconds(200))
+        let response = try await patient.send(stack.graphQL(Self.tags, headers: ["X-Test-Fail": "slow=400"]),
+                                              context: RequestContext(timeout: .seconds(10)))
+        #expect(response.statusCode == 200)
+    }
+
+    @Test("cancelling the task cancels the request")
+    func cancellation() async throws {
+        let stack = try await GraftStack.make()
+        let client = stack.client()
+        let task = Task { try await client.send(stack.graphQL(Self.tags, headers: ["X-Test-Fail": "slow=5000"])) }
+        try await Task.sleep(for: .milliseconds(200))
+        let start = ContinuousClock.now
+        task.cancel()
+        let error = await #expect(throws: GraftError.self) { try await task.value }
+        #expect(error?.code == .cancelled)
+        #expect(ContinuousClock.now - start < .seconds(2))
+    }
+
+    @Test("a truncated body is a transport error, not a crash or a short success")
+    func truncatedBody() async throws {
+        let stack = try await GraftStack.make()
+        let error = await #expect(throws: GraftError.self) {
+            try await stack.client().send(stack.graphQL(Self.tags, headers: ["X-Test-Fail": "truncated-body"]))
+        }
+        #expect(error?.code == .transport)
+    }
+
+    @Test("malformed JSON from a REST route is a decoding error")
+    func malformedJSON() async throws {
+        struct Page: Decodable, Sendable { let total: Int }
+        let stack = try await GraftStack.make()
+        let rest = RESTClient(baseURL: stack.url("/rest"), versionPrefix: "v1", httpClient: stack.client())
+        let error = await #expect(throws: GraftError.self) {
+            try await rest.send(Endpoint<Page>(.get, "courses", headers: ["X-Test-Fail": "malformed-json"]))
+        }
+        #expect(error?.code == .decoding)
+        #expect(error?.operation == "GET courses")
+        #expect(error?.statusCode == 200)
+    }
+
+    @Test("a connection refused is a transport error naming the request")
+    func connectionRefused() async throws {
+        let client = URLSessionHTTPClient(defaultTimeout: .seconds(5))
+        let error = await #expect(throws: GraftError.self) {
+            try await client.send(HTTPRequest(url: URL(string: "http://127.0.0.1:9/closed?token=abc-123456")!))
+        }
+        #expect(error?.code == .transport)
+        #expect(error?.urlErrorCode == .cannotConnectToHost)
+        #expect(error?.request?.url == "http://127.0.0.1:9/closed?token=<redacted>")
+    }
+}

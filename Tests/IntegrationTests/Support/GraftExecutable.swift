@@ -1,0 +1,39 @@
+import Foundation
+
+/// Runs the built `graft` executable (next to the test bundle in the build folder).
+enum GraftExecutable {
+    struct Result {
+        let status: Int32
+        let standardOutput: String
+        let standardError: String
+    }
+
+    static let url: URL = {
+        var directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        while directory.pathExtension == "xctest" || ["MacOS", "Contents"].contains(directory.lastPathComponent) {
+            directory = directory.deletingLastPathComponent()
+        }
+        if !FileManager.default.fileExists(atPath: directory.appendingPathComponent("graft").path) {
+            directory = Bundle.main.bundleURL.deletingLastPathComponent()
+        }
+        return directory.appendingPathComponent("graft")
+    }()
+
+    /// Runs `graft` with arguments in the package root.
+    static func run(_ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.currentDirectoryURL = TestServer.packageRoot
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+                      standardError: String(decoding: errorData, as: UTF8.self))
+    }
+}
