@@ -23,7 +23,19 @@ import Graft
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    @Test func killedWritersLeaveExactlyTheCommittedMerges() throws {
+    /// The test blocks (pipe reads, sleeps, waiting for the child), so it runs on a thread of its
+    /// own rather than on one of the few threads of the concurrency pool that other tests share.
+    @Test func killedWritersLeaveExactlyTheCommittedMerges() async throws {
+        try await Self.onOwnThread { try Self.killAndReopen() }
+    }
+
+    static func onOwnThread(_ body: @escaping @Sendable () throws -> Void) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            Thread { continuation.resume(with: Result { try body() }) }.start()
+        }
+    }
+
+    static func killAndReopen() throws {
         let helper = try #require(Self.helperURL(), "graft-sqlite-crash-helper is not built next to the tests")
         let file = try TemporaryDatabase()
         defer { file.remove() }
