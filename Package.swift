@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Graft", targets: ["Graft"]),
         .executable(name: "graft", targets: ["graft"]),
         .library(name: "GraftTesting", targets: ["GraftTesting"]),
+        .library(name: "GraftSQLite", targets: ["GraftSQLite"]),
         .plugin(name: "GraftBuildPlugin", targets: ["GraftBuildPlugin"]),
         .plugin(name: "GraftCommandPlugin", targets: ["GraftCommandPlugin"]),
     ],
@@ -28,7 +29,7 @@ let package = Package(
         // The command-line tool.
         .executableTarget(name: "graft", dependencies: ["GraftLanguage", "GraftCompiler", "GraftCodegen"]),
         // Benchmarks (not a product): `swift run -c release graft-bench ...`.
-        .executableTarget(name: "graft-bench", dependencies: ["GraftLanguage", "GraftCompiler", "GraftCodegen", "Graft", "CourseCatalogAPI"]),
+        .executableTarget(name: "graft-bench", dependencies: ["GraftLanguage", "GraftCompiler", "GraftCodegen", "Graft", "CourseCatalogAPI", "GraftSQLite"]),
         // Generates Swift for a target's .graphql files on build.
         .plugin(name: "GraftBuildPlugin", capability: .buildTool(), dependencies: ["graft"]),
         // `swift package --allow-writing-to-package-directory graft-generate [--target NAME]`.
@@ -42,9 +43,15 @@ let package = Package(
         ),
         // Mocks and helpers for users' unit tests.
         .target(name: "GraftTesting", dependencies: ["Graft"]),
+        // The system SQLite (apt libsqlite3-dev) and the persistent cache on it.
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .target(name: "GraftSQLite", dependencies: ["Graft", "CSQLite"]),
+        // Writes to an SQLite cache until killed, for the crash-safety test (not a product).
+        .executableTarget(name: "graft-sqlite-crash-helper", dependencies: ["Graft", "GraftSQLite"]),
         .testTarget(name: "GraftLanguageTests", dependencies: ["GraftLanguage"], exclude: ["Fixtures", "Expected"]),
         .testTarget(name: "GraftCLITests", dependencies: ["graft"]),
         .testTarget(name: "GraftTests", dependencies: ["Graft", "GraftTesting", "GraftHashing"]),
+        .testTarget(name: "GraftSQLiteTests", dependencies: ["Graft", "GraftSQLite", "graft-sqlite-crash-helper"]),
         .testTarget(name: "GraftCompilerTests", dependencies: ["GraftCompiler", "GraftLanguage"], exclude: ["Expected", "Fixtures"]),
         .testTarget(name: "GraftCodegenTests", dependencies: ["GraftCodegen", "GraftCompiler", "GraftLanguage", "GraftHashing"], exclude: ["Golden"]),
         // Golden generated code, compiled as modules and used by GeneratedCodeTests (regenerate:
@@ -56,7 +63,7 @@ let package = Package(
         .testTarget(name: "GeneratedCodeTests",
                     dependencies: ["Graft", "CourseCatalogAPI", "StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI"]),
         // Against the Strawberry server in Tests/IntegrationServer (Python venv: .ci/install-integration-deps).
-        .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft", "GraftTesting", "GraftHashing", "CourseCatalogAPI", "graft"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft", "GraftTesting", "GraftHashing", "CourseCatalogAPI", "graft", "GraftSQLite"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,6 +8,10 @@ enum BenchmarkCommand {
     BENCHMARKS:
       lex FILE          Lex FILE repeatedly (no AST).
       parse FILE        Parse FILE into an AST repeatedly.
+      cache [memory|sqlite] | --memory
+                        The normalized cache: write and read HeroAndFriends with 10, 100 and
+                        1,000 friends, in memory and in SQLite; --memory: resident memory of
+                        100,000 records.
       response FILE     Parse a CourseCatalog JSON response into the generated models.
       schema FILE...    Build and validate a schema from SDL files.
       validate --schema PATH... --operations PATH...
@@ -31,6 +35,7 @@ enum BenchmarkCommand {
             case "schema": try SchemaBenchmarks.schema(rest)
             case "validate": try ValidationBenchmarks.validate(rest)
             case "generate": try GenerateBenchmark.run(rest)
+            case "cache": try CacheBenchmarks.run(rest)
             case "--help", "-h", "help":
                 print(usage)
             default:

@@ -75,7 +75,8 @@ struct GraftErrorTests {
                                               context: RequestContext(operationName: "Q"))
         #expect(rateLimited.code == .rateLimited && rateLimited.operation == "Q" && rateLimited.request != nil)
         #expect(GraftError.Code.allCases.map(\.rawValue) == ["transport", "timedOut", "cancelled", "httpStatus",
-                                                              "graphQLErrors", "decoding", "unauthorized", "rateLimited"])
+                                                              "graphQLErrors", "decoding", "unauthorized", "rateLimited",
+                                                              "cacheMiss"])
     }
 
     @Test("decoding errors name the coding path")

@@ -2,14 +2,21 @@ import Foundation
 
 /// Executes generated operations: `fetch` for queries, `perform` for mutations, `subscribe` for
 /// subscriptions. Server `errors` arrive beside partial data (or are thrown, per call); decoding
-/// errors name the response path.
+/// errors name the response path. With a `CacheStore`, results are normalized into it, `fetch`
+/// honours cache policies and `watch` follows the records a query read.
 public final class GraphQLClient: Sendable {
     /// The transport requests go through.
     public let transport: any GraphQLTransport
+    /// The normalized cache, if any.
+    public let store: CacheStore?
+    /// The policy of `fetch` calls that don't name one: `cacheFirst` with a store, else `networkOnly`.
+    public let defaultCachePolicy: CachePolicy
 
-    /// Creates a client over a transport.
-    public init(transport: any GraphQLTransport) {
+    /// Creates a client over a transport, with a normalized cache when `store` is given.
+    public init(transport: any GraphQLTransport, store: CacheStore? = nil, defaultCachePolicy: CachePolicy? = nil) {
         self.transport = transport
+        self.store = store
+        self.defaultCachePolicy = defaultCachePolicy ?? (store == nil ? .networkOnly : .cacheFirst)
     }
 
     /// A client that sends GraphQL over HTTP to `url` through `httpClient` (with its interceptors).
@@ -17,16 +24,19 @@ public final class GraphQLClient: Sendable {
         self.init(transport: HTTPTransport(url: url, client: httpClient))
     }
 
-    /// Runs a query. Cache policies other than `networkOnly` need a client with a store.
-    public func fetch<Query: GraphQLQuery>(_ query: Query, cachePolicy: CachePolicy = .networkOnly,
+    /// Runs a query with a cache policy (`defaultCachePolicy` when nil); see `CachePolicy`.
+    /// `cacheAndNetwork` returns the server's result here; `fetchStream` delivers both.
+    /// Without a store every policy but `cacheOnly` goes to the server.
+    public func fetch<Query: GraphQLQuery>(_ query: Query, cachePolicy: CachePolicy? = nil,
                                            options: RequestOptions = RequestOptions()) async throws -> GraphQLResponse<Query.Data> {
-        try await execute(query, options: options)
+        try await fetch(query, policy: cachePolicy ?? defaultCachePolicy, options: options)
     }
 
-    /// Runs a mutation (never retried unless `options.retriesMutation`).
+    /// Runs a mutation (never retried unless `options.retriesMutation`); with a store, its result
+    /// is written to the cache (so watchers of the records it returns update).
     public func perform<Mutation: GraphQLMutation>(_ mutation: Mutation,
                                                    options: RequestOptions = RequestOptions()) async throws -> GraphQLResponse<Mutation.Data> {
-        try await execute(mutation, options: options)
+        try await executeAndWrite(mutation, options: options)
     }
 
     /// Starts a subscription: each server event as a typed response, until the server completes it
@@ -39,8 +49,10 @@ public final class GraphQLClient: Sendable {
             let task = Task {
                 do {
                     for try await body in events {
-                        continuation.yield(try GraphQLClient.typedResponse(body, operationName: Subscription.operationName,
-                                                                           as: Subscription.Data.self, options: options))
+                        let response = try GraphQLClient.typedResponse(body, operationName: Subscription.operationName,
+                                                                       as: Subscription.Data.self, options: options)
+                        try await self.write(response, for: subscription)
+                        continuation.yield(response)
                     }
                     continuation.finish()
                 } catch {

@@ -11,14 +11,19 @@ public struct RequestOptions: Sendable {
     public var retriesMutation: Bool
     /// Extra values for interceptors.
     public var context: RequestContext
+    /// The maximum age of cached fields for this request (with the store's per-type and per-field
+    /// ages, the smallest wins): `cacheFirst` treats older fields as a miss, other reads report
+    /// them as stale.
+    public var cacheMaxAge: Duration?
 
     /// Creates options.
     public init(headers: HTTPHeaders = [:], timeout: Duration? = nil, throwsOnGraphQLErrors: Bool = false,
-                retriesMutation: Bool = false, context: RequestContext = RequestContext()) {
+                retriesMutation: Bool = false, context: RequestContext = RequestContext(), cacheMaxAge: Duration? = nil) {
         self.headers = headers
         self.timeout = timeout
         self.throwsOnGraphQLErrors = throwsOnGraphQLErrors
         self.retriesMutation = retriesMutation
         self.context = context
+        self.cacheMaxAge = cacheMaxAge
     }
 }

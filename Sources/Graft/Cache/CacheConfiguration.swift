@@ -1,0 +1,73 @@
+import Foundation
+
+/// How a `CacheStore` keys records, when fields expire, and how large it may grow.
+public struct CacheConfiguration: Sendable {
+    /// Computes a record's key from its typename and response object; nil falls back to the
+    /// key fields, then `id`, then a path key.
+    public typealias KeyResolver = @Sendable (_ typename: String, _ object: ObjectData) -> CacheKey?
+
+    /// Key fields per object type: generated `SchemaMetadata.keyFields` (from `@typePolicy(keyFields:)`
+    /// or the configuration) merged with the ones given here. Key fields of an interface apply to
+    /// its possible types. Several fields are joined with `+`: `Seat:12+B`.
+    public let keyFields: [String: [String]]
+    /// The programmatic key resolver, tried first.
+    public var keyResolver: KeyResolver?
+    /// The maximum age of fields, by type (`"Course"`) or by field (`"Course.rating"`, the field's
+    /// name without arguments; it wins over the type's). Fields older than that are stale.
+    public let maxAges: [String: Duration]
+    /// At most this many records; beyond it the least recently used records are evicted.
+    public var maxRecordCount: Int?
+    /// The clock used for `receivedAt` and ages (tests inject one).
+    public var clock: @Sendable () -> Date
+    /// `maxAges` prepared for lookup.
+    let expiry: ExpiryRules
+
+    /// Creates a configuration.
+    public init(schema: SchemaMetadata = SchemaMetadata(), keyFields: [String: [String]] = [:],
+                keyResolver: KeyResolver? = nil, maxAges: [String: Duration] = [:], maxRecordCount: Int? = nil,
+                clock: @escaping @Sendable () -> Date = { Date() }) {
+        var resolved: [String: [String]] = [:]
+        for source in [schema.keyFields, keyFields] {
+            for (typename, fields) in source {
+                for possible in schema.possibleTypes[typename] ?? [] where resolved[possible] == nil {
+                    resolved[possible] = fields
+                }
+            }
+            for (typename, fields) in source { resolved[typename] = fields }
+        }
+        self.keyFields = resolved
+        self.keyResolver = keyResolver
+        self.maxAges = maxAges
+        self.maxRecordCount = maxRecordCount
+        self.clock = clock
+        self.expiry = ExpiryRules(maxAges)
+    }
+
+    /// The current time as a timestamp.
+    var now: CacheTimestamp { CacheTimestamp(clock()) }
+}
+
+/// Maximum ages in whole seconds, by type and by type and field name.
+struct ExpiryRules: Sendable {
+    var typeAges: [String: Int64] = [:]
+    var fieldAges: [String: [String: Int64]] = [:]
+
+    init(_ maxAges: [String: Duration]) {
+        for (name, age) in maxAges {
+            let seconds = age.components.seconds
+            if let dot = name.firstIndex(of: ".") {
+                fieldAges[String(name[..<dot]), default: [:]][String(name[name.index(after: dot)...])] = seconds
+            } else {
+                typeAges[name] = seconds
+            }
+        }
+    }
+
+    var isEmpty: Bool { typeAges.isEmpty && fieldAges.isEmpty }
+
+    /// The configured maximum age of a field of a type, if any.
+    func maxAge(typename: String?, field: String) -> Int64? {
+        guard let typename else { return nil }
+        return fieldAges[typename]?[field] ?? typeAges[typename]
+    }
+}

@@ -1,0 +1,56 @@
+/// Why the cache could not answer a read: a record or field is missing, a field expired (for
+/// reads that refuse stale data), or the stored data doesn't fit the selections.
+public struct CacheMiss: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The kind of miss.
+    public enum Reason: Sendable, Hashable {
+        /// No record with the key.
+        case missingRecord
+        /// The record lacks the field.
+        case missingField
+        /// The field is older than its maximum age.
+        case expired
+        /// The stored value doesn't match the selection (for example a scalar where an object is expected).
+        case invalid(String)
+    }
+
+    /// The kind of miss.
+    public let reason: Reason
+    /// The record.
+    public let key: CacheKey
+    /// The field key, when the miss is about one field.
+    public let field: String?
+
+    /// Creates a miss.
+    public init(_ reason: Reason, key: CacheKey, field: String? = nil) {
+        self.reason = reason
+        self.key = key
+        self.field = field
+    }
+
+    public var description: String {
+        let place = field.map { key.rawValue + "." + $0 } ?? key.rawValue
+        switch reason {
+        case .missingRecord: return "cache miss: no record \(key.rawValue)"
+        case .missingField: return "cache miss: no field \(place)"
+        case .expired: return "cache miss: \(place) expired"
+        case .invalid(let message): return "cache miss: \(place): \(message)"
+        }
+    }
+}
+
+/// Data read from the cache, with its staleness.
+public struct CacheReadResult<Data: SelectionSet>: Sendable {
+    /// The typed data.
+    public let data: Data
+    /// Whether some field read was older than its maximum age.
+    public let isStale: Bool
+
+    /// Creates a result.
+    public init(data: Data, isStale: Bool) {
+        self.data = data
+        self.isStale = isStale
+    }
+
+    /// The result as a response from the cache.
+    public var response: GraphQLResponse<Data> { GraphQLResponse(data: data, source: .cache, isStale: isStale) }
+}

@@ -1,0 +1,162 @@
+/// Reads a selection set back from records into response-shaped JSON (then the generated
+/// initializer builds the typed model), driven by the same metadata as the normalizer. It notes
+/// every field it reads (for watchers) and whether any was stale.
+struct CacheReader {
+    let source: RecordSource
+    let variables: [String: JSONValue]
+    let expiry: ExpiryRules
+    /// The request's maximum age in seconds, if any.
+    let requestMaxAge: Int64?
+    let now: CacheTimestamp
+    /// Stale fields are misses (`cacheFirst`) rather than reported.
+    let staleIsMiss: Bool
+    /// Whether to collect `dependencies`.
+    let tracksDependencies: Bool
+    /// The fields read (or tried), when tracking.
+    var dependencies: Set<CacheFieldRef> = []
+    /// Whether a field read was older than its maximum age.
+    var isStale = false
+
+    init(source: RecordSource, variables: [String: JSONValue], configuration: CacheConfiguration, maxAge: Duration?,
+         staleIsMiss: Bool, tracksDependencies: Bool) {
+        self.source = source
+        self.variables = variables
+        self.expiry = configuration.expiry
+        self.requestMaxAge = maxAge.map { $0.components.seconds }
+        self.now = configuration.now
+        self.staleIsMiss = staleIsMiss
+        self.tracksDependencies = tracksDependencies
+    }
+
+    /// Reads `type` from the record `key` and builds the model.
+    mutating func read<Data: SelectionSet>(_ type: Data.Type, at key: CacheKey) throws(CacheMiss) -> Data {
+        let fields = try readObject(key, type.__selections)
+        do {
+            return try Data(ObjectData(fields))
+        } catch {
+            throw CacheMiss(.invalid(error.description), key: key)
+        }
+    }
+
+    mutating func readObject(_ key: CacheKey, _ selections: [Selection]) throws(CacheMiss) -> [String: JSONValue] {
+        let located: RecordSource.Located
+        do {
+            guard let found = try source.locate(key) else {
+                noteFirstField(of: selections, key: key)
+                throw CacheMiss(.missingRecord, key: key)
+            }
+            located = found
+        } catch let miss as CacheMiss {
+            throw miss
+        } catch {
+            throw CacheMiss(.invalid("storage error: \(error)"), key: key)
+        }
+        let typename = source.field("__typename", of: located)?.value
+        var typenameText: String?
+        if case .string(let name)? = typename { typenameText = name }
+        var output: [String: JSONValue] = [:]
+        output.reserveCapacity(selections.count)
+        try collect(selections, located, typenameText, into: &output)
+        return output
+    }
+
+    mutating func collect(_ selections: [Selection], _ record: RecordSource.Located, _ typename: String?,
+                          into output: inout [String: JSONValue]) throws(CacheMiss) {
+        for selection in selections {
+            switch selection {
+            case .field(let field):
+                guard conditionsHold(field.conditions) else { continue }
+                let fieldKey = FieldKey.make(field, variables: variables)
+                if tracksDependencies { dependencies.insert(CacheFieldRef(record.key, fieldKey)) }
+                guard let stored = source.field(fieldKey, of: record) else {
+                    throw CacheMiss(.missingField, key: record.key, field: fieldKey)
+                }
+                if requestMaxAge != nil || !expiry.isEmpty { try checkAge(stored, typename, field.name, record.key, fieldKey) }
+                let value = try json(stored.value, field.type, record.key, fieldKey)
+                if let previous = output.updateValue(value, forKey: field.responseKey), previous != value {
+                    output[field.responseKey] = CacheReader.merge(previous, value)
+                }
+            case .inlineFragment(let fragment):
+                guard applies(fragment.possibleTypes, typename), conditionsHold(fragment.conditions) else { continue }
+                try collect(fragment.type.__selections, record, typename, into: &output)
+            case .fragmentSpread(let spread):
+                guard applies(spread.possibleTypes, typename), conditionsHold(spread.conditions) else { continue }
+                try collect(spread.fragment.__selections, record, typename, into: &output)
+            }
+        }
+    }
+
+    mutating func json(_ value: CacheValue, _ type: OutputType, _ key: CacheKey, _ fieldKey: String) throws(CacheMiss) -> JSONValue {
+        switch type {
+        case .nonNull(let inner):
+            return try json(value, inner, key, fieldKey)
+        case .leaf:
+            return value.jsonValue
+        case .list(let inner):
+            switch value {
+            case .null: return .null
+            case .list(let items):
+                var result: [JSONValue] = []
+                result.reserveCapacity(items.count)
+                for item in items { result.append(try json(item, inner, key, fieldKey)) }
+                return .array(result)
+            default: throw CacheMiss(.invalid("expected a list"), key: key, field: fieldKey)
+            }
+        case .object(let selectionSet):
+            switch value {
+            case .null: return .null
+            case .reference(let child): return .object(try readObject(child, selectionSet.__selections))
+            default: throw CacheMiss(.invalid("expected a reference"), key: key, field: fieldKey)
+            }
+        }
+    }
+
+    mutating func checkAge(_ stored: StoredField, _ typename: String?, _ name: String, _ key: CacheKey,
+                           _ fieldKey: String) throws(CacheMiss) {
+        var limit = expiry.maxAge(typename: typename, field: name)
+        if let requestMaxAge { limit = min(limit ?? requestMaxAge, requestMaxAge) }
+        guard let limit, stored.receivedAt.age(at: now) > limit else { return }
+        if staleIsMiss { throw CacheMiss(.expired, key: key, field: fieldKey) }
+        isStale = true
+    }
+
+    /// On a missing record, depend on its first field so the watcher wakes when it is written.
+    mutating func noteFirstField(of selections: [Selection], key: CacheKey) {
+        guard tracksDependencies else { return }
+        for selection in selections {
+            if case .field(let field) = selection, conditionsHold(field.conditions) {
+                dependencies.insert(CacheFieldRef(key, FieldKey.make(field, variables: variables)))
+                return
+            }
+        }
+    }
+
+    @inline(__always)
+    func conditionsHold(_ conditions: [Condition]) -> Bool {
+        for condition in conditions where !condition.holds(variables) { return false }
+        return true
+    }
+
+    @inline(__always)
+    func applies(_ possibleTypes: Set<String>?, _ typename: String?) -> Bool {
+        guard let possibleTypes else { return true }
+        guard let typename else { return false }
+        return possibleTypes.contains(typename)
+    }
+
+    /// Merges the same response key read through two selections (`friends { name }` and a
+    /// fragment's `friends { id }`).
+    static func merge(_ first: JSONValue, _ second: JSONValue) -> JSONValue {
+        switch (first, second) {
+        case (.object(var fields), .object(let more)):
+            for (key, value) in more {
+                if let existing = fields[key] { fields[key] = merge(existing, value) } else { fields[key] = value }
+            }
+            return .object(fields)
+        case (.array(let items), .array(let more)) where items.count == more.count:
+            return .array(zip(items, more).map { merge($0, $1) })
+        default:
+            return second
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+
+/// The normalized cache: records keyed by `CacheKey`, written from responses and read back into
+/// typed models, with watchers, optimistic layers, expiry, garbage collection and a size cap.
+/// In memory by default; pass `SQLiteRecordStorage` (GraftSQLite) to persist.
+///
+/// ```swift
+/// let store = CacheStore()
+/// let client = GraphQLClient(transport: transport, store: store)
+/// for try await response in client.watch(HeroQuery()) { ... }
+/// ```
+public actor CacheStore {
+    let storage: any RecordStorage
+    /// Keys, expiry and size cap.
+    public let configuration: CacheConfiguration
+    /// Optimistic layers, bottom first.
+    var optimisticLayers: [(id: Int, records: RecordSet)] = []
+    var watchers: [Int: Watcher] = [:]
+    var nextIdentifier = 0
+    /// How many times watchers re-read after a change (tests check that unrelated writes don't).
+    var watcherRefreshCount = 0
+
+    /// An in-memory store.
+    public init(configuration: CacheConfiguration = CacheConfiguration()) {
+        self.storage = InMemoryRecordStorage()
+        self.configuration = configuration
+    }
+
+    /// A store over `storage` (for example an `SQLiteRecordStorage`), which it then owns.
+    public init(storage: sending any RecordStorage, configuration: CacheConfiguration = CacheConfiguration()) {
+        self.storage = storage
+        self.configuration = configuration
+    }
+
+    // MARK: Reading
+
+    /// Reads an operation's data (`ROOT_QUERY` for queries). Stale fields are returned and reported
+    /// unless `acceptsStale` is false, when they are misses.
+    public func read<Operation: GraphQLOperation>(_ operation: Operation, maxAge: Duration? = nil,
+                                                  acceptsStale: Bool = true) throws(CacheMiss) -> CacheReadResult<Operation.Data> {
+        try read(Operation.Data.self, at: .root(of: Operation.operationKind), variables: operation.variables,
+                 maxAge: maxAge, acceptsStale: acceptsStale)
+    }
+
+    /// Reads a selection set (a fragment, or any generated model) from the record `key`.
+    public func read<Data: SelectionSet>(_ type: Data.Type, at key: CacheKey, variables: [String: JSONValue] = [:],
+                                         maxAge: Duration? = nil, acceptsStale: Bool = true) throws(CacheMiss) -> CacheReadResult<Data> {
+        var reader = makeReader(variables: variables, maxAge: maxAge, staleIsMiss: !acceptsStale, tracking: false)
+        let data = try reader.read(type, at: key)
+        return CacheReadResult(data: data, isStale: reader.isStale)
+    }
+
+    /// A record as a value (optimistic layers applied), or nil.
+    public func record(for key: CacheKey) throws -> Record? {
+        storage.beginRead()
+        return try source(pending: nil).record(for: key)
+    }
+
+    /// The number of records in the storage.
+    public func recordCount() throws -> Int { try storage.recordCount() }
+
+    /// Every record key in the storage, sorted.
+    public func allKeys() throws -> [CacheKey] { try storage.allKeys().sorted() }
+
+    // MARK: Writing
+
+    /// Writes an operation's data (as the server would have answered it) and notifies watchers.
+    public func write<Operation: GraphQLOperation>(data: Operation.Data, for operation: Operation) throws {
+        try publish(data.__data.fields, as: Operation.Data.self, at: .root(of: Operation.operationKind),
+                    variables: operation.variables)
+    }
+
+    /// Writes a response's `data` object for an operation as it came from the server (no typed
+    /// model needed); returns the fields that changed.
+    @discardableResult
+    public func write<Operation: GraphQLOperation>(responseData: [String: JSONValue], for operation: Operation) throws -> [CacheFieldRef] {
+        try publish(responseData, as: Operation.Data.self, at: .root(of: Operation.operationKind), variables: operation.variables)
+    }
+
+    /// Writes a fragment (or any generated model) into the record `key`.
+    public func write<Data: SelectionSet>(_ data: Data, at key: CacheKey, variables: [String: JSONValue] = [:]) throws {
+        try publish(data.__data.fields, as: Data.self, at: key, variables: variables)
+    }
+
+    /// Normalizes response JSON and merges it as one change; returns the fields that changed.
+    @discardableResult
+    func publish(_ fields: [String: JSONValue], as type: any SelectionSet.Type, at key: CacheKey,
+                 variables: [String: JSONValue], excludingWatcher: Int? = nil) throws -> [CacheFieldRef] {
+        var normalizer = Normalizer(variables: variables, configuration: configuration)
+        try normalizer.write(fields, as: type, key: key)
+        return try commit(normalizer.records, excludingWatcher: excludingWatcher)
+    }
+
+    /// Merges changes into the storage as one change, applies the size cap, notifies watchers once.
+    @discardableResult
+    func commit(_ changes: RecordSet, excludingWatcher: Int? = nil, alsoChanged: [CacheFieldRef] = []) throws -> [CacheFieldRef] {
+        var changed = alsoChanged
+        if !changes.isEmpty {
+            changed += try storage.merge(changes, receivedAt: configuration.now)
+            changed += try enforceSizeCap()
+        }
+        notifyWatchers(changed, excluding: excludingWatcher)
+        return changed
+    }
+
+    /// Removes records (and notifies watchers that read them).
+    public func removeRecords(_ keys: [CacheKey]) throws {
+        notifyWatchers(try storage.removeRecords(keys), excluding: nil)
+    }
+
+    /// Removes one record.
+    public func removeRecord(_ key: CacheKey) throws {
+        try removeRecords([key])
+    }
+
+    /// Removes every record (and optimistic layer); watchers are notified.
+    public func clear() throws {
+        var changed: [CacheFieldRef] = []
+        for key in try storage.allKeys() {
+            guard let handle = try storage.handle(for: key) else { continue }
+            for (name, _) in storage.fields(of: handle) { changed.append(CacheFieldRef(key, name)) }
+        }
+        for layer in optimisticLayers { changed += CacheStore.fieldRefs(of: layer.records) }
+        optimisticLayers = []
+        try storage.removeAll()
+        notifyWatchers(changed, excluding: nil)
+    }
+
+    // MARK: Transactions
+
+    /// Runs `body` with read access to a consistent view of the records.
+    public func withinReadTransaction<T: Sendable>(_ body: @Sendable (ReadTransaction) throws -> T) throws -> T {
+        let transaction = ReadTransaction(storage: storage, configuration: configuration)
+        return try body(transaction)
+    }
+
+    /// Runs `body` with read-write access; its writes apply together when it returns (one change,
+    /// one emission per watcher) and are dropped when it throws.
+    public func withinReadWriteTransaction<T: Sendable>(_ body: @Sendable (ReadWriteTransaction) throws -> T) throws -> T {
+        let transaction = ReadWriteTransaction(storage: storage, configuration: configuration)
+        let result = try body(transaction)
+        try commit(transaction.pending)
+        return result
+    }
+
+    // MARK: Helpers
+
+    func source(pending: RecordSet?) -> RecordSource {
+        var overlays = optimisticLayers.map(\.records)
+        if let pending { overlays.append(pending) }
+        return RecordSource(storage: storage, overlays: overlays, overlayStamp: configuration.now)
+    }
+
+    func makeReader(variables: [String: JSONValue], maxAge: Duration?, staleIsMiss: Bool, tracking: Bool) -> CacheReader {
+        storage.beginRead()
+        return CacheReader(source: source(pending: nil), variables: variables, configuration: configuration,
+                           maxAge: maxAge, staleIsMiss: staleIsMiss, tracksDependencies: tracking)
+    }
+
+    /// Every field a record set touches.
+    static func fieldRefs(of records: RecordSet) -> [CacheFieldRef] {
+        var refs: [CacheFieldRef] = []
+        for (key, update) in records.updates {
+            for name in update.fields.keys { refs.append(CacheFieldRef(key, name)) }
+        }
+        return refs
+    }
+}

@@ -1,0 +1,129 @@
+/// Turns response data into records, driven by the generated selection metadata: objects with a
+/// key become records of their own and are referenced; others get a path key under their parent.
+struct Normalizer {
+    let variables: [String: JSONValue]
+    let configuration: CacheConfiguration
+    /// The records written so far.
+    var records = RecordSet()
+
+    init(variables: [String: JSONValue], configuration: CacheConfiguration) {
+        self.variables = variables
+        self.configuration = configuration
+    }
+
+    /// Normalizes `fields` (a response object) as `type` into the record `key`.
+    mutating func write(_ fields: [String: JSONValue], as type: any SelectionSet.Type, key: CacheKey) throws(CacheMiss) {
+        try write(fields, typename: fields["__typename"]?.stringValue, as: type, key: key)
+    }
+
+    mutating func write(_ fields: [String: JSONValue], typename: String?, as type: any SelectionSet.Type,
+                        key: CacheKey) throws(CacheMiss) {
+        var recordFields: [String: CacheValue?] = [:]
+        recordFields.reserveCapacity(fields.count)
+        try collect(type.__selections, from: fields, typename: typename, key: key, into: &recordFields)
+        if var update = records.updates.removeValue(forKey: key) {
+            update.fields.merge(recordFields) { _, new in new }
+            records.updates[key] = update
+        } else {
+            records.updates[key] = RecordSet.Update(fields: recordFields)
+        }
+    }
+
+    mutating func collect(_ selections: [Selection], from fields: [String: JSONValue], typename: String?,
+                          key: CacheKey, into recordFields: inout [String: CacheValue?]) throws(CacheMiss) {
+        for selection in selections {
+            switch selection {
+            case .field(let field):
+                guard conditionsHold(field.conditions), let value = fields[field.responseKey] else { continue }
+                let fieldKey = FieldKey.make(field, variables: variables)
+                recordFields[fieldKey] = .some(try normalize(value, field.type, parent: key, fieldKey: fieldKey, indices: []))
+            case .inlineFragment(let fragment):
+                guard applies(fragment.possibleTypes, typename), conditionsHold(fragment.conditions) else { continue }
+                try collect(fragment.type.__selections, from: fields, typename: typename, key: key, into: &recordFields)
+            case .fragmentSpread(let spread):
+                guard applies(spread.possibleTypes, typename), conditionsHold(spread.conditions) else { continue }
+                try collect(spread.fragment.__selections, from: fields, typename: typename, key: key, into: &recordFields)
+            }
+        }
+    }
+
+    mutating func normalize(_ value: JSONValue, _ type: OutputType, parent: CacheKey, fieldKey: String,
+                            indices: [Int]) throws(CacheMiss) -> CacheValue {
+        switch type {
+        case .nonNull(let inner):
+            return try normalize(value, inner, parent: parent, fieldKey: fieldKey, indices: indices)
+        case .leaf:
+            return CacheValue(value)
+        case .list(let inner):
+            if case .null = value { return .null }
+            guard case .array(let items) = value else {
+                throw CacheMiss(.invalid("expected a list, found \(value.kindDescription)"), key: parent, field: fieldKey)
+            }
+            var result: [CacheValue] = []
+            result.reserveCapacity(items.count)
+            for (index, item) in items.enumerated() {
+                result.append(try normalize(item, inner, parent: parent, fieldKey: fieldKey, indices: indices + [index]))
+            }
+            return .list(result)
+        case .object(let selectionSet):
+            if case .null = value { return .null }
+            guard case .object(let fields) = value else {
+                throw CacheMiss(.invalid("expected an object, found \(value.kindDescription)"), key: parent, field: fieldKey)
+            }
+            let typename = fields["__typename"]?.stringValue
+            let key = cacheKey(for: fields, typename: typename) ?? CacheNormalization.pathKey(parent, fieldKey, indices)
+            try write(fields, typename: typename, as: selectionSet, key: key)
+            return .reference(key)
+        }
+    }
+
+    /// The key of a response object from the resolver, the type's key fields or `id`; nil when
+    /// it has none (it then gets a path key).
+    func cacheKey(for fields: [String: JSONValue], typename: String?) -> CacheKey? {
+        guard let typename else { return nil }
+        if let resolver = configuration.keyResolver, let key = resolver(typename, ObjectData(fields)) { return key }
+        if !configuration.keyFields.isEmpty, let keyFields = configuration.keyFields[typename] {
+            var parts: [String] = []
+            for name in keyFields {
+                guard let part = fields[name].flatMap(CacheNormalization.keyText) else { return nil }
+                parts.append(part)
+            }
+            return CacheKey(typename: typename, id: parts.joined(separator: "+"))
+        }
+        guard let id = fields["id"].flatMap(CacheNormalization.keyText) else { return nil }
+        return CacheKey(typename: typename, id: id)
+    }
+
+    @inline(__always)
+    func conditionsHold(_ conditions: [Condition]) -> Bool {
+        for condition in conditions where !condition.holds(variables) { return false }
+        return true
+    }
+
+    @inline(__always)
+    func applies(_ possibleTypes: Set<String>?, _ typename: String?) -> Bool {
+        guard let possibleTypes else { return true }
+        guard let typename else { return false }
+        return possibleTypes.contains(typename)
+    }
+}
+
+/// Helpers shared by the normalizer and the reader.
+enum CacheNormalization {
+    /// `Parent.field` plus `.index` per list level.
+    static func pathKey(_ parent: CacheKey, _ fieldKey: String, _ indices: [Int]) -> CacheKey {
+        var text = parent.rawValue + "." + fieldKey
+        for index in indices { text += "." + String(index) }
+        return CacheKey(text)
+    }
+
+    /// The text of a key field's value: strings as they are, numbers and Booleans as JSON.
+    static func keyText(_ value: JSONValue) -> String? {
+        switch value {
+        case .string(let text): return text
+        case .int(let number): return String(number)
+        case .null, .array, .object: return nil
+        default: return value.serialized
+        }
+    }
+}

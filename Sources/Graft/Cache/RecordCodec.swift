@@ -1,0 +1,171 @@
+/// A compact binary form of a record's fields, for persistent storages:
+///
+/// ```
+/// record := varint(count) field*
+/// field  := string(name) u32le(receivedAt) value
+/// value  := 0 null | 1 false | 2 true | 3 varint(zigzag int) | 4 f64le | 5 string | 6 string(reference key)
+///         | 7 varint(count) value* (list) | 8 varint(count) (string value)* (object)
+/// string := varint(byte count) utf8
+/// ```
+public enum RecordCodec {
+    /// A record blob that doesn't decode.
+    public struct DecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The byte offset.
+        public let offset: Int
+        public var description: String { "invalid record data at byte \(offset)" }
+    }
+
+    /// Encodes fields.
+    public static func encode(_ fields: [String: StoredField]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16 + fields.count * 24)
+        writeVarint(UInt64(fields.count), to: &bytes)
+        for (name, field) in fields.sorted(by: { $0.key < $1.key }) {
+            writeString(name, to: &bytes)
+            let seconds = field.receivedAt.seconds
+            for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: seconds >> UInt32(shift))) }
+            writeValue(field.value, to: &bytes)
+        }
+        return bytes
+    }
+
+    /// Decodes fields.
+    public static func decode(_ bytes: UnsafeRawBufferPointer) throws(DecodingError) -> [String: StoredField] {
+        var reader = Reader(bytes: bytes)
+        let count = try reader.varint()
+        guard count <= UInt64(bytes.count) else { throw DecodingError(offset: 0) }
+        var fields: [String: StoredField] = [:]
+        fields.reserveCapacity(Int(count))
+        for _ in 0..<count {
+            let name = try reader.string()
+            var seconds: UInt32 = 0
+            for shift in stride(from: 0, to: 32, by: 8) { seconds |= UInt32(try reader.byte()) << UInt32(shift) }
+            fields[name] = StoredField(value: try reader.value(depth: 0), receivedAt: CacheTimestamp(seconds: seconds))
+        }
+        guard reader.position == bytes.count else { throw DecodingError(offset: reader.position) }
+        return fields
+    }
+
+    /// Decodes fields from an array.
+    public static func decode(_ bytes: [UInt8]) throws(DecodingError) -> [String: StoredField] {
+        let result: Result<[String: StoredField], DecodingError> = bytes.withUnsafeBytes { buffer in
+            do throws(DecodingError) { return .success(try decode(buffer)) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    static func writeVarint(_ value: UInt64, to bytes: inout [UInt8]) {
+        var value = value
+        while value >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            value >>= 7
+        }
+        bytes.append(UInt8(value))
+    }
+
+    static func writeString(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { utf8 in
+            writeVarint(UInt64(utf8.count), to: &bytes)
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    static func writeValue(_ value: CacheValue, to bytes: inout [UInt8]) {
+        switch value {
+        case .null: bytes.append(0)
+        case .bool(let flag): bytes.append(flag ? 2 : 1)
+        case .int(let number):
+            bytes.append(3)
+            writeVarint(UInt64(bitPattern: Int64((number << 1) ^ (number >> (Int.bitWidth - 1)))), to: &bytes)
+        case .double(let number):
+            bytes.append(4)
+            let bits = number.bitPattern
+            for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+        case .string(let text):
+            bytes.append(5)
+            writeString(text, to: &bytes)
+        case .reference(let key):
+            bytes.append(6)
+            writeString(key.rawValue, to: &bytes)
+        case .list(let items):
+            bytes.append(7)
+            writeVarint(UInt64(items.count), to: &bytes)
+            for item in items { writeValue(item, to: &bytes) }
+        case .object(let fields):
+            bytes.append(8)
+            writeVarint(UInt64(fields.count), to: &bytes)
+            for (name, item) in fields.sorted(by: { $0.key < $1.key }) {
+                writeString(name, to: &bytes)
+                writeValue(item, to: &bytes)
+            }
+        }
+    }
+
+    struct Reader {
+        let bytes: UnsafeRawBufferPointer
+        var position = 0
+
+        mutating func byte() throws(DecodingError) -> UInt8 {
+            guard position < bytes.count else { throw DecodingError(offset: position) }
+            defer { position += 1 }
+            return bytes[position]
+        }
+
+        mutating func varint() throws(DecodingError) -> UInt64 {
+            var result: UInt64 = 0
+            var shift: UInt64 = 0
+            while true {
+                let next = try byte()
+                guard shift < 64 else { throw DecodingError(offset: position) }
+                result |= UInt64(next & 0x7F) << shift
+                if next < 0x80 { return result }
+                shift += 7
+            }
+        }
+
+        mutating func string() throws(DecodingError) -> String {
+            let count = try varint()
+            guard count <= UInt64(bytes.count - position) else { throw DecodingError(offset: position) }
+            let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[position..<position + Int(count)]), as: UTF8.self)
+            position += Int(count)
+            return text
+        }
+
+        mutating func value(depth: Int) throws(DecodingError) -> CacheValue {
+            guard depth < 512 else { throw DecodingError(offset: position) }
+            switch try byte() {
+            case 0: return .null
+            case 1: return .bool(false)
+            case 2: return .bool(true)
+            case 3:
+                let raw = try varint()
+                return .int(Int(Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1)))))
+            case 4:
+                var bits: UInt64 = 0
+                for shift in stride(from: 0, to: 64, by: 8) { bits |= UInt64(try byte()) << UInt64(shift) }
+                return .double(Double(bitPattern: bits))
+            case 5: return .string(try string())
+            case 6: return .reference(CacheKey(try string()))
+            case 7:
+                let count = try varint()
+                guard count <= UInt64(bytes.count - position) else { throw DecodingError(offset: position) }
+                var items: [CacheValue] = []
+                items.reserveCapacity(Int(count))
+                for _ in 0..<count { items.append(try value(depth: depth + 1)) }
+                return .list(items)
+            case 8:
+                let count = try varint()
+                guard count <= UInt64(bytes.count - position) else { throw DecodingError(offset: position) }
+                var fields: [String: CacheValue] = [:]
+                for _ in 0..<count {
+                    let name = try string()
+                    fields[name] = try value(depth: depth + 1)
+                }
+                return .object(fields)
+            default:
+                throw DecodingError(offset: position - 1)
+            }
+        }
+    }
+}

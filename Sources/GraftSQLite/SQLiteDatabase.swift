@@ -1,0 +1,131 @@
+import CSQLite
+
+/// A thin wrapper over one SQLite connection: open, execute, prepare. Not thread-safe; its owner
+/// (an `SQLiteRecordStorage`, owned by one `CacheStore` actor) serializes access.
+final class SQLiteDatabase {
+    private(set) var handle: OpaquePointer?
+
+    /// Opens (creating if needed) the database at `path`.
+    init(path: String) throws {
+        var connection: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let status = sqlite3_open_v2(path, &connection, flags, nil)
+        guard status == SQLITE_OK, let connection else {
+            let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open \(path)"
+            sqlite3_close(connection)
+            throw SQLiteError(code: status, message: message)
+        }
+        handle = connection
+        sqlite3_extended_result_codes(connection, 1)
+        sqlite3_busy_timeout(connection, 5000)
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more statements without results.
+    func execute(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let status = sqlite3_exec(handle, sql, nil, nil, &message)
+        if status != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(message)
+            throw SQLiteError(code: status, message: text)
+        }
+    }
+
+    /// Prepares a statement.
+    func prepare(_ sql: String) throws -> SQLiteStatement {
+        var statement: OpaquePointer?
+        let status = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard status == SQLITE_OK, let statement else { throw error(status) }
+        return SQLiteStatement(statement, database: self)
+    }
+
+    /// The first column of the first row of a query returning an integer.
+    func integer(_ sql: String) throws -> Int64 {
+        let statement = try prepare(sql)
+        guard try statement.step() else { return 0 }
+        return statement.int64(at: 0)
+    }
+
+    /// The error for a status, with the connection's message.
+    func error(_ status: Int32) -> SQLiteError {
+        SQLiteError(code: status, message: String(cString: sqlite3_errmsg(handle)))
+    }
+}
+
+/// A prepared statement, reset after each use.
+final class SQLiteStatement {
+    /// SQLite's "copy the bytes now" destructor.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    private let statement: OpaquePointer
+    private unowned let database: SQLiteDatabase
+
+    init(_ statement: OpaquePointer, database: SQLiteDatabase) {
+        self.statement = statement
+        self.database = database
+    }
+
+    deinit {
+        sqlite3_finalize(statement)
+    }
+
+    func bind(_ text: String, at index: Int32) {
+        sqlite3_bind_text(statement, index, text, -1, SQLiteStatement.transient)
+    }
+
+    func bind(_ bytes: [UInt8], at index: Int32) {
+        bytes.withUnsafeBytes { buffer in
+            _ = sqlite3_bind_blob(statement, index, buffer.baseAddress, Int32(buffer.count), SQLiteStatement.transient)
+        }
+    }
+
+    func bind(_ number: Int64, at index: Int32) {
+        sqlite3_bind_int64(statement, index, number)
+    }
+
+    /// Steps once: true when a row is available, false when done.
+    func step() throws -> Bool {
+        let status = sqlite3_step(statement)
+        switch status {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            let error = database.error(status)
+            sqlite3_reset(statement)
+            throw error
+        }
+    }
+
+    /// Steps to completion and resets.
+    func run() throws {
+        defer { reset() }
+        while try step() {}
+    }
+
+    /// Resets the statement and clears its bindings.
+    func reset() {
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
+    }
+
+    func int64(at column: Int32) -> Int64 {
+        sqlite3_column_int64(statement, column)
+    }
+
+    func text(at column: Int32) -> String {
+        guard let pointer = sqlite3_column_text(statement, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(statement, column))
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    }
+
+    /// The blob of a column, valid until the next step or reset.
+    func withBlob<T>(at column: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        let count = Int(sqlite3_column_bytes(statement, column))
+        let pointer = sqlite3_column_blob(statement, column)
+        return try body(UnsafeRawBufferPointer(start: pointer, count: pointer == nil ? 0 : count))
+    }
+}

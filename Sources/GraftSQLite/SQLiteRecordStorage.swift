@@ -1,0 +1,193 @@
+import Graft
+
+/// A persistent `RecordStorage` on the system SQLite: one row per record (its fields in
+/// `RecordCodec`'s binary form), write-ahead logging, one transaction per merge (a crash keeps
+/// exactly the merges that committed), a schema version (a database of another version is
+/// emptied and recreated: the cache can always be refetched), `clear` and `vacuum`.
+///
+/// ```swift
+/// let store = CacheStore(storage: try SQLiteRecordStorage(path: cacheURL.path))
+/// ```
+public final class SQLiteRecordStorage: RecordStorage {
+    /// How hard SQLite works to make commits durable.
+    public enum Durability: Sendable {
+        /// Commits survive a crash of the app (`synchronous=NORMAL` with WAL); a power loss may
+        /// lose the last commits, never corrupt the database.
+        case normal
+        /// Commits also survive a power loss (`synchronous=FULL`).
+        case full
+    }
+
+    /// The version of the table layout this code writes (`PRAGMA user_version`).
+    public static let schemaVersion: Int64 = 1
+
+    let database: SQLiteDatabase
+    let selectRecord: SQLiteStatement
+    let upsertRecord: SQLiteStatement
+    let deleteRecord: SQLiteStatement
+    /// Records decoded for the current read; handles index it.
+    var scratch: [[String: StoredField]] = []
+    /// Write counter for least-recently-written eviction.
+    var tick: Int64
+
+    /// Opens (or creates) the database at `path`.
+    public init(path: String, durability: Durability = .normal) throws {
+        database = try SQLiteDatabase(path: path)
+        try database.execute("PRAGMA journal_mode=WAL")
+        try database.execute(durability == .full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL")
+        let version = try database.integer("PRAGMA user_version")
+        if version != SQLiteRecordStorage.schemaVersion {
+            try database.execute("""
+                BEGIN IMMEDIATE;
+                DROP TABLE IF EXISTS records;
+                CREATE TABLE records (key TEXT PRIMARY KEY NOT NULL, fields BLOB NOT NULL, used INTEGER NOT NULL) WITHOUT ROWID;
+                CREATE INDEX records_used ON records(used);
+                PRAGMA user_version = \(SQLiteRecordStorage.schemaVersion);
+                COMMIT;
+                """)
+        }
+        selectRecord = try database.prepare("SELECT fields FROM records WHERE key = ?1")
+        upsertRecord = try database.prepare("""
+            INSERT INTO records (key, fields, used) VALUES (?1, ?2, ?3)
+            ON CONFLICT(key) DO UPDATE SET fields = excluded.fields, used = excluded.used
+            """)
+        deleteRecord = try database.prepare("DELETE FROM records WHERE key = ?1")
+        tick = try database.integer("SELECT COALESCE(MAX(used), 0) FROM records")
+    }
+
+    /// The schema version stored in the database file.
+    public func storedSchemaVersion() throws -> Int64 {
+        try database.integer("PRAGMA user_version")
+    }
+
+    /// Returns the free pages of the file to the system.
+    public func vacuum() throws {
+        try database.execute("VACUUM")
+    }
+
+    /// Removes every record (`removeAll`).
+    public func clear() throws {
+        try removeAll()
+    }
+
+    // MARK: RecordStorage
+
+    public func beginRead() {
+        scratch.removeAll(keepingCapacity: true)
+    }
+
+    public func handle(for key: CacheKey) throws -> Int? {
+        guard let fields = try load(key) else { return nil }
+        scratch.append(fields)
+        return scratch.count - 1
+    }
+
+    public func field(_ name: String, of handle: Int) -> StoredField? {
+        scratch[handle][name]
+    }
+
+    public func fields(of handle: Int) -> [(name: String, field: StoredField)] {
+        scratch[handle].map { ($0.key, $0.value) }
+    }
+
+    public func merge(_ changes: RecordSet, receivedAt: CacheTimestamp) throws -> [CacheFieldRef] {
+        scratch.removeAll(keepingCapacity: true)
+        tick += 1
+        return try transaction {
+            var changed: [CacheFieldRef] = []
+            for (key, update) in changes.updates {
+                var fields = try load(key) ?? [:]
+                if update.removesRecord {
+                    for name in fields.keys { changed.append(CacheFieldRef(key, name)) }
+                    fields = [:]
+                }
+                var dirty = update.removesRecord
+                for (name, value) in update.fields {
+                    if let value {
+                        let previous = fields.updateValue(StoredField(value: value, receivedAt: receivedAt), forKey: name)
+                        if previous?.value != value { changed.append(CacheFieldRef(key, name)) }
+                        dirty = true
+                    } else if fields.removeValue(forKey: name) != nil {
+                        changed.append(CacheFieldRef(key, name))
+                        dirty = true
+                    }
+                }
+                guard dirty else { continue }
+                if fields.isEmpty {
+                    deleteRecord.bind(key.rawValue, at: 1)
+                    try deleteRecord.run()
+                } else {
+                    upsertRecord.bind(key.rawValue, at: 1)
+                    upsertRecord.bind(RecordCodec.encode(fields), at: 2)
+                    upsertRecord.bind(tick, at: 3)
+                    try upsertRecord.run()
+                }
+            }
+            return changed
+        }
+    }
+
+    public func removeRecords(_ keys: [CacheKey]) throws -> [CacheFieldRef] {
+        scratch.removeAll(keepingCapacity: true)
+        return try transaction {
+            var changed: [CacheFieldRef] = []
+            for key in keys {
+                guard let fields = try load(key) else { continue }
+                for name in fields.keys { changed.append(CacheFieldRef(key, name)) }
+                deleteRecord.bind(key.rawValue, at: 1)
+                try deleteRecord.run()
+            }
+            return changed
+        }
+    }
+
+    public func allKeys() throws -> [CacheKey] {
+        let statement = try database.prepare("SELECT key FROM records")
+        var keys: [CacheKey] = []
+        while try statement.step() { keys.append(CacheKey(statement.text(at: 0))) }
+        return keys
+    }
+
+    public func recordCount() throws -> Int {
+        Int(try database.integer("SELECT COUNT(*) FROM records"))
+    }
+
+    public func evictionCandidates(_ count: Int, excluding protected: Set<CacheKey>) throws -> [CacheKey] {
+        let statement = try database.prepare("SELECT key FROM records ORDER BY used, key LIMIT ?1")
+        statement.bind(Int64(count + protected.count), at: 1)
+        var keys: [CacheKey] = []
+        while keys.count < count, try statement.step() {
+            let key = CacheKey(statement.text(at: 0))
+            if !protected.contains(key) { keys.append(key) }
+        }
+        return keys
+    }
+
+    public func removeAll() throws {
+        scratch.removeAll()
+        try database.execute("DELETE FROM records")
+    }
+
+    // MARK: Helpers
+
+    /// A record's fields from the database, or nil.
+    func load(_ key: CacheKey) throws -> [String: StoredField]? {
+        selectRecord.bind(key.rawValue, at: 1)
+        defer { selectRecord.reset() }
+        guard try selectRecord.step() else { return nil }
+        return try selectRecord.withBlob(at: 0) { bytes in try RecordCodec.decode(bytes) }
+    }
+
+    /// Runs `body` in one `BEGIN IMMEDIATE` ... `COMMIT` transaction, rolled back when it throws.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try database.execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try database.execute("COMMIT")
+            return result
+        } catch {
+            try? database.execute("ROLLBACK")
+            throw error
+        }
+    }
+}

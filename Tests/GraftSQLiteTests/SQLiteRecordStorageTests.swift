@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+import Graft
+@testable import GraftSQLite
+
+@Suite struct SQLiteRecordStorageTests {
+    @Test func recordsSurviveReopeningWithTheirAges() async throws {
+        let file = try TemporaryDatabase()
+        defer { file.remove() }
+        let written = try HeroAndFriendsQuery.data(friends: 3)
+        do {
+            let store = CacheStore(storage: try SQLiteRecordStorage(path: file.path))
+            try await store.write(data: written, for: HeroAndFriendsQuery())
+        }
+        let clock = Date()
+        let reopened = CacheStore(storage: try SQLiteRecordStorage(path: file.path),
+                                  configuration: CacheConfiguration(maxAges: ["Human": .seconds(60)], clock: { clock }))
+        let read = try await reopened.read(HeroAndFriendsQuery())
+        #expect(read.data == written && !read.isStale)
+        #expect(try await reopened.allKeys() == ["Droid:2001", "Human:0", "Human:1", "Human:2", "ROOT_QUERY"])
+        let later = CacheStore(storage: try SQLiteRecordStorage(path: file.path),
+                               configuration: CacheConfiguration(maxAges: ["Human": .seconds(60)], clock: { clock + 120 }))
+        #expect(try await later.read(HeroAndFriendsQuery()).isStale)
+    }
+
+    @Test func usesWriteAheadLoggingAndASchemaVersion() throws {
+        let file = try TemporaryDatabase()
+        defer { file.remove() }
+        do {
+            let storage = try SQLiteRecordStorage(path: file.path)
+            let statement = try storage.database.prepare("PRAGMA journal_mode")
+            #expect(try statement.step() && statement.text(at: 0) == "wal")
+            statement.reset()
+            #expect(try storage.storedSchemaVersion() == SQLiteRecordStorage.schemaVersion)
+            var changes = RecordSet()
+            changes.set("A:1", "name", "a")
+            _ = try storage.merge(changes, receivedAt: CacheTimestamp(seconds: 1))
+            // A future (or past) layout: the next open starts afresh.
+            try storage.database.execute("PRAGMA user_version = 99")
+        }
+        let reopened = try SQLiteRecordStorage(path: file.path)
+        #expect(try reopened.storedSchemaVersion() == SQLiteRecordStorage.schemaVersion)
+        #expect(try reopened.recordCount() == 0)
+    }
+
+    @Test func clearAndVacuum() async throws {
+        let file = try TemporaryDatabase()
+        defer { file.remove() }
+        let storage = try SQLiteRecordStorage(path: file.path)
+        var changes = RecordSet()
+        for index in 0..<500 { changes.set(CacheKey("A:\(index)"), "text", .string(String(repeating: "x", count: 500))) }
+        _ = try storage.merge(changes, receivedAt: CacheTimestamp(seconds: 1))
+        #expect(try storage.recordCount() == 500)
+        try storage.clear()
+        try storage.vacuum()
+        #expect(try storage.recordCount() == 0)
+        #expect(try storage.handle(for: "A:1") == nil)
+    }
+
+    /// The same random merges and removals against SQLite and the in-memory storage report the
+    /// same changes and leave the same records.
+    @Test func behavesLikeTheInMemoryStorage() throws {
+        let file = try TemporaryDatabase()
+        defer { file.remove() }
+        let sqlite = try SQLiteRecordStorage(path: file.path)
+        let memory = InMemoryRecordStorage()
+        var random = SplitMix(state: 7)
+        for round in 0..<300 {
+            if random.next(8) == 0 {
+                let keys = Array(Set((0..<3).map { _ in CacheKey("K:\(random.next(60))") }))
+                #expect(Set(try sqlite.removeRecords(keys)) == Set(memory.removeRecords(keys)))
+                continue
+            }
+            var changes = RecordSet()
+            for _ in 0..<(1 + random.next(4)) {
+                let key = CacheKey("K:\(random.next(60))")
+                if random.next(20) == 0 { changes.removeRecord(key) }
+                for _ in 0..<(1 + random.next(5)) {
+                    let field = "f\(random.next(12))"
+                    if random.next(6) == 0 { changes.removeField(key, field) } else { changes.set(key, field, .int(random.next(4))) }
+                }
+            }
+            let stamp = CacheTimestamp(seconds: UInt32(round))
+            #expect(Set(try sqlite.merge(changes, receivedAt: stamp)) == Set(memory.merge(changes, receivedAt: stamp)), "round \(round)")
+        }
+        #expect(Set(try sqlite.allKeys()) == Set(memory.allKeys()))
+        for key in memory.allKeys() {
+            #expect(try sqlite.record(for: key) == (try memory.record(for: key)))
+        }
+    }
+
+    @Test func garbageCollectionAndTheSizeCapWorkOnDisk() async throws {
+        let file = try TemporaryDatabase()
+        defer { file.remove() }
+        let store = CacheStore(storage: try SQLiteRecordStorage(path: file.path),
+                               configuration: CacheConfiguration(maxRecordCount: 50))
+        try await store.write(data: try HeroAndFriendsQuery.data(friends: 10), for: HeroAndFriendsQuery())
+        try await store.write(data: try HeroAndFriendsQuery.data(friends: 4), for: HeroAndFriendsQuery())
+        #expect(try await store.collectGarbage() == (4..<10).map { CacheKey("Human:\($0)") }.sorted())
+        #expect(try await store.recordCount() == 6)
+        try await store.write(data: try HeroAndFriendsQuery.data(friends: 100), for: HeroAndFriendsQuery())
+        #expect(try await store.recordCount() == 50)
+        #expect(try await store.record(for: .rootQuery) != nil)
+    }
+}

@@ -1,0 +1,65 @@
+import Testing
+@testable import Graft
+
+@Suite struct ExpiryTests {
+    static func client(maxAges: [String: Duration], clock: TestClock) -> (GraphQLClient, StubTransport, CacheStore) {
+        let store = CacheStore(configuration: CacheConfiguration(maxAges: maxAges, clock: { clock.now }))
+        let transport = StubTransport(data: StarWars.heroAndFriends(friends: StarWars.lukeAndHan))
+        return (GraphQLClient(transport: transport, store: store), transport, store)
+    }
+
+    @Test func cacheFirstTreatsFieldsOlderThanTheirTypesMaxAgeAsAMiss() async throws {
+        let clock = TestClock()
+        let (client, transport, _) = Self.client(maxAges: ["Human": .seconds(60)], clock: clock)
+        _ = try await client.fetch(StarWars.HeroAndFriendsQuery())
+        clock.advance(by: 60)
+        #expect(try await client.fetch(StarWars.HeroAndFriendsQuery()).source == .cache)
+        clock.advance(by: 1)
+        let stale = try await client.fetch(StarWars.HeroAndFriendsQuery(), cachePolicy: .cacheOnly)
+        #expect(stale.source == .cache && stale.isStale)
+        // The hero is a Droid (no max age): its own query is still fresh.
+        let hero = try await client.fetch(StarWars.HeroNameQuery())
+        #expect(hero.source == .cache && !hero.isStale)
+        #expect(transport.requestCount == 1)
+        #expect(try await client.fetch(StarWars.HeroAndFriendsQuery()).source == .server)
+        #expect(transport.requestCount == 2)
+        // The server's answer renewed the fields.
+        let renewed = try await client.fetch(StarWars.HeroAndFriendsQuery())
+        #expect(renewed.source == .cache && !renewed.isStale)
+    }
+
+    @Test func aFieldsMaxAgeWinsOverItsTypes() async throws {
+        let clock = TestClock()
+        let (client, _, store) = Self.client(maxAges: ["Droid": .seconds(3600), "Droid.name": .seconds(10)], clock: clock)
+        _ = try await client.fetch(StarWars.HeroAndFriendsQuery())
+        clock.advance(by: 11)
+        #expect(try await store.read(StarWars.HeroAndFriendsQuery()).isStale)
+        await #expect(throws: CacheMiss(.expired, key: "Droid:2001", field: "name")) {
+            try await store.read(StarWars.HeroAndFriendsQuery(), acceptsStale: false)
+        }
+    }
+
+    @Test func aRequestsMaxAgeAppliesToEveryField() async throws {
+        let clock = TestClock()
+        let (client, transport, _) = Self.client(maxAges: [:], clock: clock)
+        _ = try await client.fetch(StarWars.HeroAndFriendsQuery())
+        clock.advance(by: 30)
+        #expect(try await client.fetch(StarWars.HeroAndFriendsQuery()).source == .cache)
+        let options = RequestOptions(cacheMaxAge: .seconds(20))
+        #expect(try await client.fetch(StarWars.HeroAndFriendsQuery(), options: options).source == .server)
+        #expect(transport.requestCount == 2)
+        clock.advance(by: 5)
+        #expect(try await client.fetch(StarWars.HeroAndFriendsQuery(), options: options).source == .cache)
+    }
+
+    @Test func cacheAndNetworkReportsTheStaleCachedResult() async throws {
+        let clock = TestClock()
+        let (client, _, _) = Self.client(maxAges: ["Human": .seconds(5)], clock: clock)
+        _ = try await client.fetch(StarWars.HeroAndFriendsQuery())
+        clock.advance(by: 10)
+        var results: [(ResultSource, Bool)] = []
+        for try await response in client.fetchStream(StarWars.HeroAndFriendsQuery()) { results.append((response.source, response.isStale)) }
+        #expect(results.map(\.0) == [.cache, .server])
+        #expect(results.map(\.1) == [true, false])
+    }
+}
