@@ -18,10 +18,10 @@ import Testing
         return root
     }
 
-    @Test func generatesWritesOnlyChangesAndRemovesStaleFiles() throws {
+    @Test func generatesWritesOnlyChangesAndRemovesStaleFiles() async throws {
         let root = try Self.project(operations: ["Hero.graphql": "query Hero { hero { name } }",
                                                  "Other.graphql": "query Other { hero { __typename } }"])
-        let first = try GraftTool.run(["generate"], in: root)
+        let first = try await GraftTool.run(["generate"], in: root)
         #expect(first.status == 0)
         #expect(first.standardError == "")
         let heroFile = root.appendingPathComponent("Generated/Operations/HeroQuery.graphql.swift")
@@ -31,60 +31,60 @@ import Testing
         // A hand-written file in the output folder is left alone.
         try "// mine\n".write(to: root.appendingPathComponent("Generated/Mine.swift"), atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(at: root.appendingPathComponent("Operations/Other.graphql"))
-        let second = try GraftTool.run(["generate"], in: root)
+        let second = try await GraftTool.run(["generate"], in: root)
         #expect(second.status == 0)
         #expect(second.standardOutput.contains("(0 written, 2 unchanged, 1 removed)"))
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Generated/Operations/OtherQuery.graphql.swift").path))
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("Generated/Mine.swift").path))
     }
 
-    @Test func invalidOperationsStopGeneration() throws {
+    @Test func invalidOperationsStopGeneration() async throws {
         let root = try Self.project(operations: ["Hero.graphql": "query Hero {\n  hero { nme }\n}\n"])
-        let result = try GraftTool.run(["generate"], in: root)
+        let result = try await GraftTool.run(["generate"], in: root)
         #expect(result.status == 1)
         #expect(result.standardError.contains("Operations/Hero.graphql:2:10: error: Cannot query field \"nme\" on type \"Character\". Did you mean \"name\"?"))
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Generated").path))
     }
 
-    @Test func badInputIsReportedNotCrashedOn() throws {
+    @Test func badInputIsReportedNotCrashedOn() async throws {
         let root = try Self.project(operations: ["Hero.graphql": "query Hero { hero { name } }"])
         try FileManager.default.removeItem(at: root.appendingPathComponent("Schemas/schema.graphqls"))
-        let missing = try GraftTool.run(["generate"], in: root)
+        let missing = try await GraftTool.run(["generate"], in: root)
         #expect(missing.status == 1)
         #expect(missing.standardError.contains("error: no schema files found"))
 
         try "{\n  \"output\": 42\n}\n".write(to: root.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
-        let wrongType = try GraftTool.run(["generate", "--config", "bad.json"], in: root)
+        let wrongType = try await GraftTool.run(["generate", "--config", "bad.json"], in: root)
         #expect(wrongType.status == 1)
         #expect(wrongType.standardError == "bad.json:2:13: error: 'output' must be a string, found a number\n")
 
         try "{\"outputs\": \"x\"}".write(to: root.appendingPathComponent("unknown.json"), atomically: true, encoding: .utf8)
-        let unknown = try GraftTool.run(["generate", "--config", "unknown.json"], in: root)
+        let unknown = try await GraftTool.run(["generate", "--config", "unknown.json"], in: root)
         #expect(unknown.status == 1)
         #expect(unknown.standardError.hasPrefix("unknown.json:1:2: error: unknown key 'outputs'"))
 
-        let noConfig = try GraftTool.run(["generate", "--config", "nope.json"], in: root)
+        let noConfig = try await GraftTool.run(["generate", "--config", "nope.json"], in: root)
         #expect(noConfig.status == 1)
         #expect(noConfig.standardError == "nope.json: error: cannot read the configuration file\n")
     }
 
-    @Test func unwritableOutputFolderIsAnError() throws {
+    @Test func unwritableOutputFolderIsAnError() async throws {
         let root = try Self.project(operations: ["Hero.graphql": "query Hero { hero { name } }"])
         try "not a folder".write(to: root.appendingPathComponent("Blocked"), atomically: true, encoding: .utf8)
         try "{\"output\": \"Blocked/Generated\"}".write(to: root.appendingPathComponent("graft.json"), atomically: true, encoding: .utf8)
-        let result = try GraftTool.run(["generate"], in: root)
+        let result = try await GraftTool.run(["generate"], in: root)
         #expect(result.status == 1)
         #expect(result.standardError.hasPrefix("error: cannot create output folder 'Blocked/Generated'"))
         #expect(result.standardError.split(separator: "\n").count == 1)
     }
 
-    @Test func initWritesACommentedConfigurationThatGenerateReads() throws {
+    @Test func initWritesACommentedConfigurationThatGenerateReads() async throws {
         let root = try Self.project(operations: ["Hero.graphql": "query Hero { hero { name } }"])
-        let first = try GraftTool.run(["init"], in: root)
+        let first = try await GraftTool.run(["init"], in: root)
         #expect(first.status == 0)
         let text = try String(contentsOf: root.appendingPathComponent("graft.json"), encoding: .utf8)
         #expect(text.hasPrefix("// graft.json"))
-        #expect(try GraftTool.run(["init"], in: root).status == 1)
-        #expect(try GraftTool.run(["generate"], in: root).status == 0)
+        #expect(try await GraftTool.run(["init"], in: root).status == 1)
+        #expect(try await GraftTool.run(["generate"], in: root).status == 0)
     }
 }

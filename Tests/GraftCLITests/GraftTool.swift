@@ -24,7 +24,15 @@ enum GraftTool {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs `graft` with arguments in `directory` (the package root by default).
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+    /// Runs `graft` on a thread of its own: waiting for a process must not block the few threads
+    /// of Swift's shared concurrency pool that every other test needs.
+    static func run(_ arguments: [String], in directory: URL? = nil) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Swift.Result { try runBlocking(arguments, in: directory) }) }.start()
+        }
+    }
+
+    static func runBlocking(_ arguments: [String], in directory: URL? = nil) throws -> Result {
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent("graft")
         process.arguments = arguments

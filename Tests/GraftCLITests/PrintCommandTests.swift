@@ -3,9 +3,9 @@ import Testing
 
 /// `graft print`, help and usage errors, run as a real process.
 @Suite struct PrintCommandTests {
-    @Test func printsCanonicalForm() throws {
+    @Test func printsCanonicalForm() async throws {
         let path = try GraftTool.temporaryFile("query   Q($a:Int=1){ hero(id:$a){name ...F} }  fragment F on Hero{id}")
-        let result = try GraftTool.run(["print", path])
+        let result = try await GraftTool.run(["print", path])
         #expect(result.status == 0)
         #expect(result.standardError.isEmpty)
         #expect(result.standardOutput == """
@@ -23,9 +23,9 @@ import Testing
         """)
     }
 
-    @Test func syntaxErrorGoesToStandardErrorWithExitStatusOne() throws {
+    @Test func syntaxErrorGoesToStandardErrorWithExitStatusOne() async throws {
         let path = try GraftTool.temporaryFile("query Q {\n  hero(id: 1 {\n}\n", name: "Broken.graphql")
-        let result = try GraftTool.run(["print", path])
+        let result = try await GraftTool.run(["print", path])
         #expect(result.status == 1)
         #expect(result.standardOutput.isEmpty)
         #expect(result.standardError == """
@@ -36,42 +36,42 @@ import Testing
         """)
     }
 
-    @Test func missingFileIsAnError() throws {
-        let result = try GraftTool.run(["print", "/nonexistent/file.graphql"])
+    @Test func missingFileIsAnError() async throws {
+        let result = try await GraftTool.run(["print", "/nonexistent/file.graphql"])
         #expect(result.status == 1)
         #expect(result.standardError.hasPrefix("/nonexistent/file.graphql: error: cannot read file"))
     }
 
-    @Test func helpExplainsUsage() throws {
-        let general = try GraftTool.run(["--help"])
+    @Test func helpExplainsUsage() async throws {
+        let general = try await GraftTool.run(["--help"])
         #expect(general.status == 0)
         #expect(general.standardOutput.contains("USAGE: graft <command>"))
         #expect(general.standardOutput.contains("print"))
-        let printHelp = try GraftTool.run(["help", "print"])
+        let printHelp = try await GraftTool.run(["help", "print"])
         #expect(printHelp.status == 0)
         #expect(printHelp.standardOutput.hasPrefix("USAGE: graft print FILE..."))
     }
 
-    @Test func unknownFlagGivesOneLineErrorAndUsage() throws {
-        let result = try GraftTool.run(["print", "--frobnicate", "x.graphql"])
+    @Test func unknownFlagGivesOneLineErrorAndUsage() async throws {
+        let result = try await GraftTool.run(["print", "--frobnicate", "x.graphql"])
         #expect(result.status == 1)
         let lines = result.standardError.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.first == "error: unknown option '--frobnicate'")
         #expect(result.standardError.contains("USAGE: graft print FILE..."))
     }
 
-    @Test func unknownCommandIsAnError() throws {
-        let result = try GraftTool.run(["frobnicate"])
+    @Test func unknownCommandIsAnError() async throws {
+        let result = try await GraftTool.run(["frobnicate"])
         #expect(result.status == 1)
         #expect(result.standardError.hasPrefix("error: unknown command 'frobnicate'"))
     }
 
-    @Test func printsTheRepositorysGitHubSchemaIdempotently() throws {
+    @Test func printsTheRepositorysGitHubSchemaIdempotently() async throws {
         let path = "../shared/corpora/schemas/github/schema-2024-07-08-503d8f1.graphql"
-        let first = try GraftTool.run(["print", path])
+        let first = try await GraftTool.run(["print", path])
         #expect(first.status == 0)
         let printed = try GraftTool.temporaryFile(first.standardOutput)
-        let second = try GraftTool.run(["print", printed])
+        let second = try await GraftTool.run(["print", printed])
         #expect(second.standardOutput == first.standardOutput)
     }
 }

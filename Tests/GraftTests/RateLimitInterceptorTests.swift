@@ -39,7 +39,6 @@ struct RateLimitInterceptorTests {
         let elapsed = ContinuousClock.now - start
         // Two go at once, four more need 4 x 50 ms of refill.
         #expect(elapsed >= .milliseconds(180))
-        #expect(elapsed < .seconds(8))  // generous: scheduling stalls on a busy CI machine
     }
 
     @Test("fail-fast mode throws rateLimited when the bucket is empty")

@@ -18,12 +18,9 @@ struct TimeoutInterceptorTests {
             return .json("{}")
         }
         let client = InterceptingHTTPClient(base: mock, interceptors: [TimeoutInterceptor(default: .milliseconds(50))])
-        let start = ContinuousClock.now
         let error = await #expect(throws: GraftError.self) {
             try await client.send(TestSupport.request(), context: RequestContext(operationName: "Slow"))
         }
-        // Far below the 10 s the request would take without the timeout, with room for a stalled CI machine.
-        #expect(ContinuousClock.now - start < .seconds(8))
         #expect(error?.code == .timedOut)
         #expect(error?.message == "the request timed out after 50 ms")
         #expect(error?.operation == "Slow")

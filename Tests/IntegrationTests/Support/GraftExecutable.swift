@@ -20,7 +20,15 @@ enum GraftExecutable {
     }()
 
     /// Runs `graft` with arguments in the package root.
-    static func run(_ arguments: [String]) throws -> Result {
+    /// Runs `graft` on a thread of its own: waiting for a process must not block the few threads
+    /// of Swift's shared concurrency pool that every other test needs.
+    static func run(_ arguments: [String]) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Swift.Result { try runBlocking(arguments) }) }.start()
+        }
+    }
+
+    static func runBlocking(_ arguments: [String]) throws -> Result {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
