@@ -30,6 +30,10 @@ public enum CodeGenerator {
             result.errors = fileErrors
             return result
         }
+        if layout == .perInputFile {
+            result.errors = clashingOutputNames(files)
+            guard result.errors.isEmpty else { return result }
+        }
         var sources: [Source] = []
         for file in files {
             guard let data = FileManager.default.contents(atPath: file) else {
@@ -77,6 +81,18 @@ public enum CodeGenerator {
         }
         guard errors.isEmpty else { return .failure(SchemaError(errors: errors)) }
         return .success(IRBuilder.compile(document, sources: documentSources, schema: schema))
+    }
+
+    /// In `.perInputFile` layout, an error for each output file name that two operation files
+    /// (with the same name, in different folders) would share.
+    static func clashingOutputNames(_ files: [String]) -> [GraphQLError] {
+        Dictionary(grouping: Set(files), by: SwiftGenerator.outputName)
+            .filter { $0.value.count > 1 }
+            .sorted { $0.key < $1.key }
+            .map { name, clashing in
+                GraphQLError("operation files \(clashing.sorted().joined(separator: " and ")) would both generate \(name); "
+                             + "with one file per operation file, operation file names must be unique: rename one of them")
+            }
     }
 
     /// The `.graphql` files in `paths` (folders searched recursively), sorted per path.
