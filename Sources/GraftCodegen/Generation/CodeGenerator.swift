@@ -95,7 +95,8 @@ public enum CodeGenerator {
             }
     }
 
-    /// The `.graphql` files in `paths` (folders searched recursively), sorted per path.
+    /// The `.graphql` files in `paths` (folders searched recursively), sorted per path; a file
+    /// named twice (say, by its folder and by itself) is read once.
     public static func operationFiles(in paths: [String]) -> (files: [String], errors: [GraphQLError]) {
         var files: [String] = []
         var errors: [GraphQLError] = []
@@ -117,6 +118,8 @@ public enum CodeGenerator {
             }
             files.append(contentsOf: found.sorted())
         }
+        var seen: Set<String> = []
+        files = files.filter { seen.insert(($0 as NSString).standardizingPath).inserted }
         return (files, errors)
     }
 }
