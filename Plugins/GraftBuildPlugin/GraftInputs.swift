@@ -158,10 +158,10 @@ struct GraftInputs {
     /// Whether a `.json` file is an introspection result: `"__schema"` in its first 4 KB, the
     /// test `graft` applies to the JSON files of a schema folder.
     static func isIntrospectionResult(_ file: URL) -> Bool {
-        guard let handle = try? FileHandle(forReadingFrom: file) else { return false }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 4096)) ?? Data()
-        return String(decoding: head, as: UTF8.self).contains("\"__schema\"")
+        // Mapped, so only the first pages are read (and no FileHandle API newer than the plugin's
+        // deployment target on macOS is needed).
+        guard let data = try? Data(contentsOf: file, options: .mappedIfSafe) else { return false }
+        return String(decoding: data.prefix(4096), as: UTF8.self).contains("\"__schema\"")
     }
 
     /// Standardized, without duplicates, sorted by path.

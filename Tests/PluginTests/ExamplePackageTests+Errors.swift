@@ -40,6 +40,7 @@ extension ExamplePackageTests {
     func schemaOutsideTheTargetThroughGraftJSON(_ package: ExamplePackage) throws {
         let output = try package.buildPluginOutput()
         let contents = try ExamplePackage.contents(of: output)
+        try FileManager.default.createDirectory(at: package.url("GraphQL"), withIntermediateDirectories: true)
         try FileManager.default.moveItem(at: package.url("Sources/CourseCatalogAPI/Schemas"), to: package.url("GraphQL/Schemas"))
         try package.write("""
             // Where the schema is, relative to this file.
