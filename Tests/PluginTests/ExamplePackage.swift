@@ -75,12 +75,20 @@ struct ExamplePackage {
     /// Runs `swift <arguments>` (the `swift` on `PATH`, the toolchain running these tests) in the
     /// package, with plain non-verbose output (a pipe, not a terminal).
     @discardableResult
-    func swift(_ arguments: String...) throws -> Run {
-        try run(URL(fileURLWithPath: "/usr/bin/env"), ["swift"] + arguments)
+    func swift(_ arguments: String...) async throws -> Run {
+        try await run(URL(fileURLWithPath: "/usr/bin/env"), ["swift"] + arguments)
     }
 
-    /// Runs an executable in the package folder.
-    func run(_ executable: URL, _ arguments: [String] = []) throws -> Run {
+    /// Runs an executable in the package folder, waiting for it on a thread of its own: blocking
+    /// a thread of Swift concurrency's small shared pool would stall the tests running beside it.
+    func run(_ executable: URL, _ arguments: [String] = []) async throws -> Run {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try runBlocking(executable, arguments) }) }.start()
+        }
+    }
+
+    /// Runs an executable in the package folder and waits for it.
+    private func runBlocking(_ executable: URL, _ arguments: [String]) throws -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -15,18 +15,18 @@ import Testing
 /// Swift file of the target it compiles; the steps also compare the generated files' contents
 /// and modification dates.
 @Suite struct ExamplePackageTests {
-    @Test func buildPluginAndCommandPluginOnTheExamplePackage() throws {
+    @Test func buildPluginAndCommandPluginOnTheExamplePackage() async throws {
         let start = Date()
         let package = try ExamplePackage()
         defer { package.delete() }
-        try cleanBuildGeneratesAndTheDemoPrintsTheRequestBody(package)
-        try buildWithNothingChangedRecompilesNothing(package)
-        try changingAnOperationFileRegeneratesOnlyItsOutput(package)
-        try addingAndDeletingAnOperationFileAddsAndRemovesItsType(package)
-        try invalidOperationFailsTheBuildAtItsFileAndLine(package)
-        try operationFilesWithTheSameNameAreAnError(package)
-        try schemaOutsideTheTargetThroughGraftJSON(package)
-        try commandPluginWritesTheBuildPluginsFiles(package)
+        try await cleanBuildGeneratesAndTheDemoPrintsTheRequestBody(package)
+        try await buildWithNothingChangedRecompilesNothing(package)
+        try await changingAnOperationFileRegeneratesOnlyItsOutput(package)
+        try await addingAndDeletingAnOperationFileAddsAndRemovesItsType(package)
+        try await invalidOperationFailsTheBuildAtItsFileAndLine(package)
+        try await operationFilesWithTheSameNameAreAnError(package)
+        try await schemaOutsideTheTargetThroughGraftJSON(package)
+        try await commandPluginWritesTheBuildPluginsFiles(package)
         print("PluginTests: all steps took \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
     }
 
@@ -42,8 +42,8 @@ import Testing
 
     /// Step 1: `swift build` from clean generates one file per operation file plus
     /// `GraftSchema.swift`, compiles them, and the demo prints the operation's request body.
-    func cleanBuildGeneratesAndTheDemoPrintsTheRequestBody(_ package: ExamplePackage) throws {
-        let build = try package.swift("build")
+    func cleanBuildGeneratesAndTheDemoPrintsTheRequestBody(_ package: ExamplePackage) async throws {
+        let build = try await package.swift("build")
         try #require(build.status == 0, "clean build failed:\n\(build.output)")
         #expect(Self.ranGenerator(build))
         let operations = try FileManager.default.contentsOfDirectory(atPath: package.url("Sources/CourseCatalogAPI/Operations").path)
@@ -56,7 +56,7 @@ import Testing
             #expect(build.lines.contains { $0.hasSuffix("Compiling CourseCatalogAPI \(name)") }, "\(name) was not compiled")
         }
 
-        let demo = try package.run(package.url(".build/debug/course-catalog-demo"))
+        let demo = try await package.run(package.url(".build/debug/course-catalog-demo"))
         try #require(demo.status == 0, "demo failed:\n\(demo.output)")
         #expect(demo.lines.first == "operation: CourseDetail (query)")
         let bodyLine = try #require(demo.lines.first { $0.hasPrefix("body: ") })
@@ -78,16 +78,16 @@ import Testing
     /// since its tools build and main build both link it, and so re-runs the build command:
     /// `graft` then writes nothing, as the contents are unchanged. The build after that does not
     /// run `graft` at all.)
-    func buildWithNothingChangedRecompilesNothing(_ package: ExamplePackage) throws {
+    func buildWithNothingChangedRecompilesNothing(_ package: ExamplePackage) async throws {
         let output = try package.buildPluginOutput()
         let dates = try ExamplePackage.modificationDates(in: output)
         let contents = try ExamplePackage.contents(of: output)
-        let second = try package.swift("build")
+        let second = try await package.swift("build")
         #expect(second.status == 0, "\(second.output)")
         #expect(Self.compiledAPILines(second) == [], "\(second.output)")
         #expect(try ExamplePackage.modificationDates(in: output) == dates)
         #expect(try ExamplePackage.contents(of: output) == contents)
-        let third = try package.swift("build")
+        let third = try await package.swift("build")
         #expect(third.status == 0, "\(third.output)")
         #expect(!Self.ranGenerator(third), "\(third.output)")
         #expect(Self.compiledAPILines(third) == [], "\(third.output)")
@@ -96,14 +96,14 @@ import Testing
 
     /// Step 3: adding a field to an operation regenerates its file (with the new property) and
     /// no other operation's file.
-    func changingAnOperationFileRegeneratesOnlyItsOutput(_ package: ExamplePackage) throws {
+    func changingAnOperationFileRegeneratesOnlyItsOutput(_ package: ExamplePackage) async throws {
         let output = try package.buildPluginOutput()
         let dates = try ExamplePackage.modificationDates(in: output)
         let viewer = "Sources/CourseCatalogAPI/Operations/Viewer.graphql"
         let text = try package.read(viewer)
         try #require(text.contains("    role\n"))
         try package.write(text.replacingOccurrences(of: "    role\n", with: "    role\n    bio\n"), to: viewer)
-        let build = try package.swift("build")
+        let build = try await package.swift("build")
         try #require(build.status == 0, "\(build.output)")
         #expect(Self.ranGenerator(build))
         let generated = try String(contentsOf: output.appendingPathComponent("Viewer.graphql.swift"), encoding: .utf8)
@@ -118,12 +118,12 @@ import Testing
 
     /// Step 4: a new operation file gets its own generated file and type; deleting it removes
     /// both (a source file using the type then fails to compile).
-    func addingAndDeletingAnOperationFileAddsAndRemovesItsType(_ package: ExamplePackage) throws {
+    func addingAndDeletingAnOperationFileAddsAndRemovesItsType(_ package: ExamplePackage) async throws {
         let operation = "Sources/CourseCatalogAPI/Operations/CourseTitle.graphql"
         let probe = "Sources/course-catalog-demo/Probe.swift"
         try package.write("query CourseTitle($slug: String!) {\n  course(lookup: {slug: $slug}) { title }\n}\n", to: operation)
         try package.write("import CourseCatalogAPI\n\nfunc probe() -> String { CourseTitleQuery.operationName }\n", to: probe)
-        let added = try package.swift("build")
+        let added = try await package.swift("build")
         try #require(added.status == 0, "\(added.output)")
         let output = try package.buildPluginOutput()
         let file = output.appendingPathComponent("CourseTitle.graphql.swift")
@@ -131,12 +131,12 @@ import Testing
         #expect(added.lines.contains { $0.hasSuffix("Compiling CourseCatalogAPI CourseTitle.graphql.swift") }, "\(added.output)")
 
         try package.remove(operation)
-        let deleted = try package.swift("build")
+        let deleted = try await package.swift("build")
         #expect(deleted.status != 0)
         #expect(deleted.output.contains("cannot find 'CourseTitleQuery' in scope"), "\(deleted.output)")
         #expect(!FileManager.default.fileExists(atPath: file.path))
         try package.remove(probe)
-        let restored = try package.swift("build")
+        let restored = try await package.swift("build")
         #expect(restored.status == 0, "\(restored.output)")
     }
 }
