@@ -31,9 +31,16 @@ struct ExamplePackage {
         try text.replacingOccurrences(of: dependency, with: absolute).write(to: manifest, atomically: true, encoding: .utf8)
     }
 
-    /// Removes the temporary folder.
+    /// Removes the temporary folder, and the lock files SwiftPM leaves beside it in the temporary
+    /// directory (named after the package's path, with `_` for `/`).
     func delete() {
-        try? FileManager.default.removeItem(at: scratch)
+        let manager = FileManager.default
+        try? manager.removeItem(at: scratch)
+        let prefix = scratch.path.replacingOccurrences(of: "/", with: "_")
+        let temporary = manager.temporaryDirectory
+        for name in (try? manager.contentsOfDirectory(atPath: temporary.path)) ?? [] where name.hasPrefix(prefix) {
+            try? manager.removeItem(at: temporary.appendingPathComponent(name))
+        }
     }
 
     /// `cp -RL`: copies a folder, replacing each symlink with a copy of what it points to.
