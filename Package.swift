@@ -62,6 +62,8 @@ let package = Package(
         .target(name: "GitHubAPI", dependencies: ["Graft"], path: "Tests/GraftCodegenTests/Golden/GitHubAPI"),
         .testTarget(name: "GeneratedCodeTests",
                     dependencies: ["Graft", "CourseCatalogAPI", "StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI"]),
+        // Builds a temporary copy of Examples/CourseCatalog with the plugins (nested `swift build`).
+        .testTarget(name: "PluginTests"),
         // Against the Strawberry server in Tests/IntegrationServer (Python venv: .ci/install-integration-deps).
         .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft", "GraftTesting", "GraftHashing", "CourseCatalogAPI", "graft", "GraftSQLite"]),
     ],

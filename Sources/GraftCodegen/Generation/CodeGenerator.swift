@@ -30,6 +30,10 @@ public enum CodeGenerator {
             result.errors = fileErrors
             return result
         }
+        if layout == .perInputFile {
+            result.errors = clashingOutputNames(files)
+            guard result.errors.isEmpty else { return result }
+        }
         var sources: [Source] = []
         for file in files {
             guard let data = FileManager.default.contents(atPath: file) else {
@@ -79,7 +83,20 @@ public enum CodeGenerator {
         return .success(IRBuilder.compile(document, sources: documentSources, schema: schema))
     }
 
-    /// The `.graphql` files in `paths` (folders searched recursively), sorted per path.
+    /// In `.perInputFile` layout, an error for each output file name that two operation files
+    /// (with the same name, in different folders) would share.
+    static func clashingOutputNames(_ files: [String]) -> [GraphQLError] {
+        Dictionary(grouping: Set(files), by: SwiftGenerator.outputName)
+            .filter { $0.value.count > 1 }
+            .sorted { $0.key < $1.key }
+            .map { name, clashing in
+                GraphQLError("operation files \(clashing.sorted().joined(separator: " and ")) would both generate \(name); "
+                             + "with one file per operation file, operation file names must be unique: rename one of them")
+            }
+    }
+
+    /// The `.graphql` files in `paths` (folders searched recursively), sorted per path; a file
+    /// named twice (say, by its folder and by itself) is read once.
     public static func operationFiles(in paths: [String]) -> (files: [String], errors: [GraphQLError]) {
         var files: [String] = []
         var errors: [GraphQLError] = []
@@ -101,6 +118,8 @@ public enum CodeGenerator {
             }
             files.append(contentsOf: found.sorted())
         }
+        var seen: Set<String> = []
+        files = files.filter { seen.insert(($0 as NSString).standardizingPath).inserted }
         return (files, errors)
     }
 }

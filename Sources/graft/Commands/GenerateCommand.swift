@@ -7,6 +7,7 @@ enum GenerateCommand: Subcommand {
     static let summary = "Generate Swift for GraphQL operations."
     static let usage = """
     USAGE: graft generate [--config FILE] [--schema PATH]... [--operations PATH]... [--output DIR] [--per-input-file]
+                          [--persisted-query-manifest FILE]
 
     Loads the schema and operations named in the configuration, validates them, and writes one
     Swift file per operation, fragment and used schema type. Without --config, reads ./graft.json
@@ -22,6 +23,9 @@ enum GenerateCommand: Subcommand {
       --output DIR        The output folder, instead of the configuration's.
       --per-input-file    One file per operation file (<Name>.graphql.swift) and GraftSchema.swift,
                           in one flat folder (what the SwiftPM build plugin declares).
+                          Operation files must then have unique names.
+      --persisted-query-manifest FILE
+                          Where the manifest goes, if the configuration asks for one.
       -h, --help          Show this help.
     """
 
@@ -31,6 +35,7 @@ enum GenerateCommand: Subcommand {
         let operationPaths = try arguments.values(for: "--operations")
         let outputPath = try arguments.value(for: "--output")
         let perInputFile = arguments.flag("--per-input-file")
+        let manifestPath = try arguments.value(for: "--persisted-query-manifest")
         let operands = try arguments.operands()
         guard operands.isEmpty else { throw UsageError(message: "unexpected argument '\(operands[0])'") }
         var configuration: GraftConfiguration
@@ -49,6 +54,7 @@ enum GenerateCommand: Subcommand {
         if !schemaPaths.isEmpty { configuration.schemaPaths = schemaPaths }
         if !operationPaths.isEmpty { configuration.operationPaths = operationPaths }
         if let outputPath { configuration.output = outputPath }
+        if let manifestPath, configuration.persistedQueryManifest != nil { configuration.persistedQueryManifest = manifestPath }
         let result = CodeGenerator.run(configuration, layout: perInputFile ? .perInputFile : .perDefinition)
         guard result.errors.isEmpty else {
             SchemaDiagnostics.report(result.errors)

@@ -1,0 +1,1 @@
+../../Plugins/GraftBuildPlugin/GraftInputs.swift
