@@ -4,22 +4,22 @@ import Testing
 /// `graft generate --per-input-file`, the mode the SwiftPM plugins use: one file per operation
 /// file, unique names required, and the manifest path the build plugin redirects.
 @Suite struct PerInputFileTests {
-    @Test func writesOneFilePerOperationFileAndTheSchemaFile() throws {
+    @Test func writesOneFilePerOperationFileAndTheSchemaFile() async throws {
         let root = try GenerateCommandTests.project(operations: ["Hero.graphql": "query Hero { hero { name } }",
                                                                  "Other.graphql": "query Other { hero { __typename } }"])
-        let result = try GraftTool.run(["generate", "--per-input-file", "--output", "Out", "--schema", "Schemas",
+        let result = try await GraftTool.run(["generate", "--per-input-file", "--output", "Out", "--schema", "Schemas",
                                         "--operations", "Operations"], in: root)
         #expect(result.status == 0, "\(result.standardError)")
         let files = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Out").path).sorted()
         #expect(files == ["GraftSchema.swift", "Hero.graphql.swift", "Other.graphql.swift"])
     }
 
-    @Test func operationFilesWithTheSameNameAreAnError() throws {
+    @Test func operationFilesWithTheSameNameAreAnError() async throws {
         let root = try GenerateCommandTests.project(operations: ["Hero.graphql": "query Hero { hero { name } }"])
         let admin = root.appendingPathComponent("Operations/Admin")
         try FileManager.default.createDirectory(at: admin, withIntermediateDirectories: true)
         try "query AdminHero { hero { __typename } }".write(to: admin.appendingPathComponent("Hero.graphql"), atomically: true, encoding: .utf8)
-        let result = try GraftTool.run(["generate", "--per-input-file", "--output", "Out", "--schema", "Schemas",
+        let result = try await GraftTool.run(["generate", "--per-input-file", "--output", "Out", "--schema", "Schemas",
                                         "--operations", "Operations"], in: root)
         #expect(result.status == 1)
         #expect(result.standardError == "graft: error: operation files Operations/Admin/Hero.graphql and Operations/Hero.graphql "
@@ -27,21 +27,21 @@ import Testing
                 + "unique: rename one of them\n")
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Out").path))
         // The same file named twice (a folder and a file in it) is no clash.
-        let twice = try GraftTool.run(["generate", "--per-input-file", "--output", "Out", "--schema", "Schemas",
+        let twice = try await GraftTool.run(["generate", "--per-input-file", "--output", "Out", "--schema", "Schemas",
                                        "--operations", "Operations/Hero.graphql", "--operations", "Operations/Hero.graphql"], in: root)
         #expect(twice.status == 0, "\(twice.standardError)")
     }
 
-    @Test func manifestPathOverridesTheConfigurationsOnlyWhenItAsksForOne() throws {
+    @Test func manifestPathOverridesTheConfigurationsOnlyWhenItAsksForOne() async throws {
         let root = try GenerateCommandTests.project(operations: ["Hero.graphql": "query Hero { hero { name } }"])
         try "{\"persistedQueryManifest\": \"manifest.json\"}".write(to: root.appendingPathComponent("with.json"), atomically: true, encoding: .utf8)
         try "{}".write(to: root.appendingPathComponent("without.json"), atomically: true, encoding: .utf8)
-        let with = try GraftTool.run(["generate", "--config", "with.json", "--per-input-file", "--output", "Out",
+        let with = try await GraftTool.run(["generate", "--config", "with.json", "--per-input-file", "--output", "Out",
                                       "--persisted-query-manifest", "Work/pq.json"], in: root)
         #expect(with.status == 0, "\(with.standardError)")
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("Work/pq.json").path))
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("manifest.json").path))
-        let without = try GraftTool.run(["generate", "--config", "without.json", "--per-input-file", "--output", "Out2",
+        let without = try await GraftTool.run(["generate", "--config", "without.json", "--per-input-file", "--output", "Out2",
                                          "--persisted-query-manifest", "Work/other.json"], in: root)
         #expect(without.status == 0, "\(without.standardError)")
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Work/other.json").path))
