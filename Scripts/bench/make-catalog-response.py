@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes Scripts/bench/course-catalog-response.json: a CourseCatalog response (Operations/
-CourseCatalog.graphql) with 1,000 course edges, for `graft-bench response`. Deterministic.
+CourseCatalog.graphql) with 1,250 course edges (about 1 MB), for `graft-bench response`. Deterministic.
 
     python3 Scripts/bench/make-catalog-response.py
 """
@@ -36,9 +36,9 @@ def course(i):
 
 response = {"data": {"courses": {
     "__typename": "CourseConnection",
-    "totalCount": 1000,
-    "pageInfo": {"__typename": "PageInfo", "hasNextPage": False, "endCursor": "cursor-999"},
-    "edges": [dict(course(i), __typename="CourseEdge") for i in range(1000)],
+    "totalCount": 1250,
+    "pageInfo": {"__typename": "PageInfo", "hasNextPage": False, "endCursor": "cursor-1249"},
+    "edges": [dict(course(i), __typename="CourseEdge") for i in range(1250)],
 }}}
 path = os.path.join(os.path.dirname(__file__), "course-catalog-response.json")
 with open(path, "w") as f:
