@@ -48,6 +48,24 @@ struct GraphQLClientIntegrationTests {
         }
     }
 
+    @Test func partialDataArrivesWithTheErrorsBesideIt() async throws {
+        let stack = try await GraftStack.make()
+        let response = try await Self.client(stack).fetch(UserEmailQuery())
+        #expect(response.data?.user?.name == "Ada Okafor")
+        #expect(response.data?.user?.email == nil)
+        #expect(response.errors.count == 1)
+        #expect(response.errors.first?.path?.description == "user.email")
+        #expect(response.errors.first?.code == "FORBIDDEN")
+        // The same response, thrown when the caller asks for it.
+        do {
+            _ = try await Self.client(stack).fetch(UserEmailQuery(), options: RequestOptions(throwsOnGraphQLErrors: true))
+            Issue.record("expected an error")
+        } catch let error as GraftError {
+            #expect(error.code == .graphQLErrors)
+            #expect(error.graphQLErrors.first?.code == "FORBIDDEN")
+        }
+    }
+
     @Test func performsAMutation() async throws {
         let stack = try await GraftStack.make()
         let client = Self.client(stack, [HeaderInjectionInterceptor(["Authorization": "Bearer reviewer"])])
@@ -146,5 +164,36 @@ struct GraphQLClientIntegrationTests {
             return
         }
         #expect((error as? GraftError)?.code == .cancelled)
+    }
+}
+
+/// Another user's e-mail address is a field error (FORBIDDEN) beside the rest of the data; written
+/// by hand in the shape `graft generate` produces.
+struct UserEmailQuery: GraphQLQuery {
+    static let operationName = "UserEmail"
+    static let document = OperationDocument(definition: #"query UserEmail { user(id: "user-1") { __typename name email } }"#)
+
+    struct Data: SelectionSet {
+        static let __selections: [Selection] = [.field("user", User?.self, arguments: ["id": .value("user-1")])]
+        let __data: ObjectData
+        let user: User?
+        init(_ data: ObjectData) throws(ResponseDecodingError) {
+            __data = data
+            user = try data["user"]
+        }
+
+        struct User: SelectionSet {
+            static let __selections: [Selection] = [
+                .field("__typename", String.self), .field("name", String.self), .field("email", String?.self),
+            ]
+            let __data: ObjectData
+            let name: String
+            let email: String?
+            init(_ data: ObjectData) throws(ResponseDecodingError) {
+                __data = data
+                name = try data["name"]
+                email = try data["email"]
+            }
+        }
     }
 }
