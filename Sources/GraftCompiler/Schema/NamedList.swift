@@ -37,7 +37,7 @@ public struct NamedList<Element: Named>: Sendable, RandomAccessCollection where 
             _ = Self.position(in: &indexByName[element.name, default: elements.count])
         } else if elements.count == Self.indexThreshold {
             var index: [String: Int] = [:]
-            index.reserveCapacity(elements.count * 2)
+            index.reserveCapacity(Swift.max(elements.capacity, elements.count * 2))
             elements.withUnsafeBufferPointer { buffer in
                 for position in buffer.indices where index[buffer[position].name] == nil {
                     index[buffer[position].name] = position
