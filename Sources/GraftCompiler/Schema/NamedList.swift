@@ -33,10 +33,11 @@ public struct NamedList<Element: Named>: Sendable, RandomAccessCollection where 
     /// Appends an element.
     public mutating func append(_ element: Element) {
         if elements.count > Self.indexThreshold {
-            if indexByName[element.name] == nil { indexByName[element.name] = elements.count }
+            // One hash: the defaulted subscript inserts the position only when the name is new.
+            _ = Self.position(in: &indexByName[element.name, default: elements.count])
         } else if elements.count == Self.indexThreshold {
             var index: [String: Int] = [:]
-            index.reserveCapacity(elements.count * 2)
+            index.reserveCapacity(Swift.max(elements.capacity, elements.count * 2))
             elements.withUnsafeBufferPointer { buffer in
                 for position in buffer.indices where index[buffer[position].name] == nil {
                     index[buffer[position].name] = position
@@ -66,8 +67,18 @@ public struct NamedList<Element: Named>: Sendable, RandomAccessCollection where 
 
     /// Replaces the element with the same name, or appends it.
     public mutating func update(_ element: Element) {
+        if elements.count > Self.indexThreshold {
+            // One hash for both the lookup and the insertion of a new name.
+            let count = elements.count
+            let position = Self.position(in: &indexByName[element.name, default: count])
+            if position == count { elements.append(element) } else { elements[position] = element }
+            return
+        }
         if let index = index(of: element.name) { elements[index] = element } else { append(element) }
     }
+
+    /// Reads a dictionary slot accessed in place (so a defaulted subscript stores its default).
+    private static func position(in slot: inout Int) -> Int { slot }
 
     /// Calls `body` with each element in order, reading them in place instead of copying each
     /// one out (cheaper for large elements such as fields and types).

@@ -61,16 +61,23 @@ struct TypeDefinitionBuilder {
             // Interfaces are kept even when the kinds differ (validation reports mismatches).
             type.interfaces.append(contentsOf: node.interfaces.map(\.name.value))
             type.fields.reserveCapacity(type.fields.count + node.fields.count)
-            for field in node.fields { type.fields.update(makeField(field, source: source)) }
+            // Read in place: iterating the array would copy every field node once more.
+            node.fields.withUnsafeBufferPointer { fields in
+                for index in fields.indices { type.fields.update(makeField(fields[index], source: source)) }
+            }
         case .union(let node):
             type.possibleTypes.append(contentsOf: node.types.map(\.name.value))
         case .enum(let node):
             type.enumValues.reserveCapacity(type.enumValues.count + node.values.count)
-            for value in node.values { type.enumValues.update(makeEnumValue(value, source: source)) }
+            node.values.withUnsafeBufferPointer { values in
+                for index in values.indices { type.enumValues.update(makeEnumValue(values[index], source: source)) }
+            }
         case .inputObject(let node):
             if node.directives.contains(where: { $0.name.value == "oneOf" }) { type.isOneOf = true }
             type.inputFields.reserveCapacity(type.inputFields.count + node.fields.count)
-            for field in node.fields { type.inputFields.update(makeInputValue(field, source: source)) }
+            node.fields.withUnsafeBufferPointer { fields in
+                for index in fields.indices { type.inputFields.update(makeInputValue(fields[index], source: source)) }
+            }
         }
     }
 
@@ -79,7 +86,9 @@ struct TypeDefinitionBuilder {
         var arguments = NamedList<InputValueDef>()
         if !node.arguments.isEmpty {
             arguments.reserveCapacity(node.arguments.count)
-            for argument in node.arguments { arguments.update(makeInputValue(argument, source: source)) }
+            node.arguments.withUnsafeBufferPointer { nodes in
+                for index in nodes.indices { arguments.update(makeInputValue(nodes[index], source: source)) }
+            }
         }
         var field = FieldDef(
             name: node.name.value, arguments: arguments, type: TypeRef(node.type),

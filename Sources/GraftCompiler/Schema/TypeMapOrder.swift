@@ -11,36 +11,41 @@ enum TypeMapOrder {
     static func order(given: consuming [NamedTypeDef], roots: [String?], directives: [DirectiveDef],
                       lookup: (String) -> NamedTypeDef?) -> NamedList<NamedTypeDef> {
         var given = given
+        // Every name placed so far: a given index (>= 0) or -1 - index into `added`. One table, so
+        // that each reference costs one hash.
         var indexByName: [String: Int] = [:]
-        indexByName.reserveCapacity(given.count + 16)
-        for index in given.indices { indexByName[given[index].name] = index }
+        indexByName.reserveCapacity(given.count + 64)
+        for index in given.indices { _ = indexByName.insertIfAbsent(index, for: given[index].name) }
         // Types that are not given, in the order they are first reached.
         var added: [NamedTypeDef] = []
-        var addedNames = Set<String>()
         // Entries of the result: a given index (>= 0) or -1 - index into `added`.
         var order: [Int] = []
         order.reserveCapacity(given.count + 16)
         var stack: [String] = []
 
         // Reads through unsafe buffers: iterating the arrays would copy every field and argument.
+        // Names already placed are not pushed: they would be skipped when popped.
+        func push(_ name: String) {
+            if indexByName[name] == nil { stack.append(name) }
+        }
         func pushChildren(_ type: UnsafePointer<NamedTypeDef>) {
             let start = stack.count
             switch type.pointee.kind {
             case .union:
-                stack.append(contentsOf: type.pointee.possibleTypes)
+                for name in type.pointee.possibleTypes { push(name) }
             case .object, .interface:
-                stack.append(contentsOf: type.pointee.interfaces)
+                for name in type.pointee.interfaces { push(name) }
                 type.pointee.fields.elements.withUnsafeBufferPointer { fields in
                     for field in fields.indices {
-                        stack.append(fields[field].type.namedType)
+                        push(fields[field].type.namedType)
                         fields[field].arguments.elements.withUnsafeBufferPointer { arguments in
-                            for argument in arguments.indices { stack.append(arguments[argument].type.namedType) }
+                            for argument in arguments.indices { push(arguments[argument].type.namedType) }
                         }
                     }
                 }
             case .inputObject:
                 type.pointee.inputFields.elements.withUnsafeBufferPointer { fields in
-                    for field in fields.indices { stack.append(fields[field].type.namedType) }
+                    for field in fields.indices { push(fields[field].type.namedType) }
                 }
             case .scalar, .enum:
                 break
@@ -50,9 +55,9 @@ enum TypeMapOrder {
         // Depth-first, pre-order: a type is added when first reached, then what it references.
         func drain() {
             while let name = stack.popLast() {
-                if indexByName[name] != nil || addedNames.contains(name) { continue }
+                if indexByName[name] != nil { continue }
                 guard let type = lookup(name) else { continue }
-                addedNames.insert(name)
+                indexByName[name] = -1 - added.count
                 order.append(-1 - added.count)
                 withUnsafePointer(to: type) { pushChildren($0) }
                 added.append(type)

@@ -7,6 +7,7 @@ extension SDLValidationContext {
     mutating func checkKnownTypeNames() {
         var known = Set<String>(BuiltIns.scalarNames + BuiltIns.introspectionTypeNames)
         var definedOrder: [String] = []
+        known.reserveCapacity(known.count + definitionCount + (schema?.types.count ?? 0))
         forEachDefinition { _, _, definition in
             if case .type(let node) = definition, known.insert(node.name.value).inserted {
                 definedOrder.append(node.name.value)

@@ -7,6 +7,7 @@ extension SDLValidationContext {
         // The last definition of each name: its kind, document and range.
         var defined: [String: (TypeKind, Int, SourceRange)] = [:]
         var definedOrder: [String] = []
+        defined.reserveCapacity(definitionCount)
         var extensions: [(Int, TypeDefinition)] = []
         for (index, document) in documents.enumerated() {
             for definition in document.node.definitions {

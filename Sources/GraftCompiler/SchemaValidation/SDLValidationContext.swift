@@ -27,6 +27,9 @@ struct SDLValidationContext {
         return sites
     }()
 
+    /// The number of definitions in all documents (a capacity for per-definition tables).
+    var definitionCount: Int { documents.reduce(0) { $0 + $1.node.definitions.count } }
+
     init(documents: [Located<Document>], schema: Schema?) {
         self.documents = documents
         self.schema = schema

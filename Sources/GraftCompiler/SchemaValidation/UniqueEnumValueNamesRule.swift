@@ -15,17 +15,19 @@ extension SDLValidationContext {
         for (index, source, node) in nodes {
             let typeName = node.name.value
             let existing = schema?.types[typeName]
+            // Taken out while filled so that inserting does not copy it.
+            var seen = known.removeValue(forKey: typeName) ?? [:]
+            defer { known[typeName] = seen }
+            seen.reserveCapacity(seen.count + node.values.count)
             for value in node.values {
                 let valueName = value.name.value
                 let span = SourceSpan(source: source, range: value.name.range)
                 if let existing, existing.kind == .enum, existing.enumValues[valueName] != nil {
                     report(GraphQLError("Enum value \"\(typeName).\(valueName)\" already exists in the schema. It cannot also be defined in this type extension.",
                                         locations: [span]), document: index, offset: node.range.start)
-                } else if let previous = known[typeName]?[valueName] {
+                } else if let previous = seen.insertIfAbsent(span, for: valueName) {
                     report(GraphQLError("Enum value \"\(typeName).\(valueName)\" can only be defined once.", locations: [previous, span]),
                            document: index, offset: node.range.start)
-                } else {
-                    known[typeName, default: [:]][valueName] = span
                 }
             }
         }

@@ -30,7 +30,9 @@ extension SDLValidationContext {
                 let typeName = typeNameNode.value
                 let existing = schema?.types[typeName]
                 let shared = multiNodeTypes.contains(typeName)
-                var local: [String: (Int, Name)] = shared ? known[typeName] ?? [:] : [:]
+                // Taken out while filled so that inserting does not copy it.
+                var local: [String: (Int, Name)] = shared ? known.removeValue(forKey: typeName) ?? [:] : [:]
+                if !shared && fieldNames.count > 8 { local.reserveCapacity(fieldNames.count) }
                 for (position, fieldName) in fieldNames.enumerated() {
                     let span = { SourceSpan(source: document.source, range: fieldName.range) }
                     if let existing, existing.hasField(fieldName.value) {
@@ -41,7 +43,7 @@ extension SDLValidationContext {
                     }
                     var previous: (Int, Name)?
                     if shared || fieldNames.count > 8 {
-                        previous = local[fieldName.value]
+                        previous = local.insertIfAbsent((index, fieldName), for: fieldName.value)
                     } else if let earlier = fieldNames[..<position].firstIndex(where: { $0.value == fieldName.value }) {
                         previous = (index, fieldNames[earlier])
                     }
@@ -49,8 +51,6 @@ extension SDLValidationContext {
                         let previousSpan = SourceSpan(source: documents[previousDocument].source, range: previousName.range)
                         found.append((index, start, GraphQLError("Field \"\(typeName).\(fieldName.value)\" can only be defined once.",
                                                                  locations: [previousSpan, span()])))
-                    } else if shared || fieldNames.count > 8 {
-                        local[fieldName.value] = (index, fieldName)
                     }
                 }
                 if shared { known[typeName] = local }
@@ -61,7 +61,7 @@ extension SDLValidationContext {
 
     /// Names of types that have more than one definition or extension node in the documents.
     func typeNamesWithSeveralNodes() -> Set<String> {
-        var seen = Set<String>()
+        var seen = Set<String>(minimumCapacity: definitionCount)
         var several = Set<String>()
         for document in documents {
             for definition in document.node.definitions {

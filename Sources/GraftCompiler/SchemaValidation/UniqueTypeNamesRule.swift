@@ -7,6 +7,7 @@ extension SDLValidationContext {
         var known: [String: (Int, Name)] = [:]
         var found: [(Int, Int, GraphQLError)] = []
         let documents = self.documents
+        known.reserveCapacity(definitionCount)
         for (index, document) in documents.enumerated() {
             for definition in document.node.definitions {
                 guard case .type(let node) = definition else { continue }
