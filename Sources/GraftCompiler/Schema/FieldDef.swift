@@ -16,7 +16,16 @@ public struct FieldDef: Named, Sendable, Hashable {
         var span: SourceSpan?
         var node: FieldDefinition?
 
-        init(name: String, description: LazyDescription, arguments: NamedList<InputValueDef>, type: TypeRef, deprecationReason: String?, directives: [AppliedDirective], span: SourceSpan?, node: FieldDefinition?) {
+        init(
+            name: String,
+            description: LazyDescription,
+            arguments: NamedList<InputValueDef>,
+            type: TypeRef,
+            deprecationReason: String?,
+            directives: [AppliedDirective],
+            span: SourceSpan?,
+            node: FieldDefinition?
+        ) {
             self.name = name
             self.description = description
             self.arguments = arguments
@@ -28,7 +37,16 @@ public struct FieldDef: Named, Sendable, Hashable {
         }
 
         func copy() -> Storage {
-            Storage(name: name, description: description, arguments: arguments, type: type, deprecationReason: deprecationReason, directives: directives, span: span, node: node)
+            Storage(
+                name: name,
+                description: description,
+                arguments: arguments,
+                type: type,
+                deprecationReason: deprecationReason,
+                directives: directives,
+                span: span,
+                node: node
+            )
         }
     }
 
@@ -93,8 +111,26 @@ public struct FieldDef: Named, Sendable, Hashable {
     }
 
     /// Creates the element.
-    public init(name: String, description: String? = nil, arguments: NamedList<InputValueDef> = NamedList(), type: TypeRef, deprecationReason: String? = nil, directives: [AppliedDirective] = [], span: SourceSpan? = nil, node: FieldDefinition? = nil) {
-        storage = Storage(name: name, description: .text(description), arguments: arguments, type: type, deprecationReason: deprecationReason, directives: directives, span: span, node: node)
+    public init(
+        name: String,
+        description: String? = nil,
+        arguments: NamedList<InputValueDef> = NamedList(),
+        type: TypeRef,
+        deprecationReason: String? = nil,
+        directives: [AppliedDirective] = [],
+        span: SourceSpan? = nil,
+        node: FieldDefinition? = nil
+    ) {
+        storage = Storage(
+            name: name,
+            description: .text(description),
+            arguments: arguments,
+            type: type,
+            deprecationReason: deprecationReason,
+            directives: directives,
+            span: span,
+            node: node
+        )
     }
 
     public static func == (lhs: FieldDef, rhs: FieldDef) -> Bool {

@@ -16,7 +16,16 @@ public struct InputValueDef: Named, Sendable, Hashable {
         var span: SourceSpan?
         var node: InputValueDefinition?
 
-        init(name: String, description: LazyDescription, type: TypeRef, defaultValue: Value?, deprecationReason: String?, directives: [AppliedDirective], span: SourceSpan?, node: InputValueDefinition?) {
+        init(
+            name: String,
+            description: LazyDescription,
+            type: TypeRef,
+            defaultValue: Value?,
+            deprecationReason: String?,
+            directives: [AppliedDirective],
+            span: SourceSpan?,
+            node: InputValueDefinition?
+        ) {
             self.name = name
             self.description = description
             self.type = type
@@ -28,7 +37,16 @@ public struct InputValueDef: Named, Sendable, Hashable {
         }
 
         func copy() -> Storage {
-            Storage(name: name, description: description, type: type, defaultValue: defaultValue, deprecationReason: deprecationReason, directives: directives, span: span, node: node)
+            Storage(
+                name: name,
+                description: description,
+                type: type,
+                defaultValue: defaultValue,
+                deprecationReason: deprecationReason,
+                directives: directives,
+                span: span,
+                node: node
+            )
         }
     }
 
@@ -93,8 +111,26 @@ public struct InputValueDef: Named, Sendable, Hashable {
     }
 
     /// Creates the element.
-    public init(name: String, description: String? = nil, type: TypeRef, defaultValue: Value? = nil, deprecationReason: String? = nil, directives: [AppliedDirective] = [], span: SourceSpan? = nil, node: InputValueDefinition? = nil) {
-        storage = Storage(name: name, description: .text(description), type: type, defaultValue: defaultValue, deprecationReason: deprecationReason, directives: directives, span: span, node: node)
+    public init(
+        name: String,
+        description: String? = nil,
+        type: TypeRef,
+        defaultValue: Value? = nil,
+        deprecationReason: String? = nil,
+        directives: [AppliedDirective] = [],
+        span: SourceSpan? = nil,
+        node: InputValueDefinition? = nil
+    ) {
+        storage = Storage(
+            name: name,
+            description: .text(description),
+            type: type,
+            defaultValue: defaultValue,
+            deprecationReason: deprecationReason,
+            directives: directives,
+            span: span,
+            node: node
+        )
     }
 
     public static func == (lhs: InputValueDef, rhs: InputValueDef) -> Bool {

@@ -24,7 +24,23 @@ public struct NamedTypeDef: Named, Sendable, Hashable {
         var definition: Located<TypeDefinition>?
         var extensions: [Located<TypeDefinition>]
 
-        init(name: String, kind: TypeKind, description: LazyDescription, fields: NamedList<FieldDef>, interfaces: [String], possibleTypes: [String], enumValues: NamedList<EnumValueDef>, inputFields: NamedList<InputValueDef>, specifiedByURL: String?, isOneOf: Bool, directives: [AppliedDirective], span: SourceSpan?, extensionSpans: [SourceSpan], definition: Located<TypeDefinition>?, extensions: [Located<TypeDefinition>]) {
+        init(
+            name: String,
+            kind: TypeKind,
+            description: LazyDescription,
+            fields: NamedList<FieldDef>,
+            interfaces: [String],
+            possibleTypes: [String],
+            enumValues: NamedList<EnumValueDef>,
+            inputFields: NamedList<InputValueDef>,
+            specifiedByURL: String?,
+            isOneOf: Bool,
+            directives: [AppliedDirective],
+            span: SourceSpan?,
+            extensionSpans: [SourceSpan],
+            definition: Located<TypeDefinition>?,
+            extensions: [Located<TypeDefinition>]
+        ) {
             self.name = name
             self.kind = kind
             self.description = description
@@ -43,7 +59,23 @@ public struct NamedTypeDef: Named, Sendable, Hashable {
         }
 
         func copy() -> Storage {
-            Storage(name: name, kind: kind, description: description, fields: fields, interfaces: interfaces, possibleTypes: possibleTypes, enumValues: enumValues, inputFields: inputFields, specifiedByURL: specifiedByURL, isOneOf: isOneOf, directives: directives, span: span, extensionSpans: extensionSpans, definition: definition, extensions: extensions)
+            Storage(
+                name: name,
+                kind: kind,
+                description: description,
+                fields: fields,
+                interfaces: interfaces,
+                possibleTypes: possibleTypes,
+                enumValues: enumValues,
+                inputFields: inputFields,
+                specifiedByURL: specifiedByURL,
+                isOneOf: isOneOf,
+                directives: directives,
+                span: span,
+                extensionSpans: extensionSpans,
+                definition: definition,
+                extensions: extensions
+            )
         }
     }
 
@@ -150,8 +182,40 @@ public struct NamedTypeDef: Named, Sendable, Hashable {
     }
 
     /// Creates the element.
-    public init(name: String, kind: TypeKind, description: String? = nil, fields: NamedList<FieldDef> = NamedList(), interfaces: [String] = [], possibleTypes: [String] = [], enumValues: NamedList<EnumValueDef> = NamedList(), inputFields: NamedList<InputValueDef> = NamedList(), specifiedByURL: String? = nil, isOneOf: Bool = false, directives: [AppliedDirective] = [], span: SourceSpan? = nil, extensionSpans: [SourceSpan] = [], definition: Located<TypeDefinition>? = nil, extensions: [Located<TypeDefinition>] = []) {
-        storage = Storage(name: name, kind: kind, description: .text(description), fields: fields, interfaces: interfaces, possibleTypes: possibleTypes, enumValues: enumValues, inputFields: inputFields, specifiedByURL: specifiedByURL, isOneOf: isOneOf, directives: directives, span: span, extensionSpans: extensionSpans, definition: definition, extensions: extensions)
+    public init(
+        name: String,
+        kind: TypeKind,
+        description: String? = nil,
+        fields: NamedList<FieldDef> = NamedList(),
+        interfaces: [String] = [],
+        possibleTypes: [String] = [],
+        enumValues: NamedList<EnumValueDef> = NamedList(),
+        inputFields: NamedList<InputValueDef> = NamedList(),
+        specifiedByURL: String? = nil,
+        isOneOf: Bool = false,
+        directives: [AppliedDirective] = [],
+        span: SourceSpan? = nil,
+        extensionSpans: [SourceSpan] = [],
+        definition: Located<TypeDefinition>? = nil,
+        extensions: [Located<TypeDefinition>] = []
+    ) {
+        storage = Storage(
+            name: name,
+            kind: kind,
+            description: .text(description),
+            fields: fields,
+            interfaces: interfaces,
+            possibleTypes: possibleTypes,
+            enumValues: enumValues,
+            inputFields: inputFields,
+            specifiedByURL: specifiedByURL,
+            isOneOf: isOneOf,
+            directives: directives,
+            span: span,
+            extensionSpans: extensionSpans,
+            definition: definition,
+            extensions: extensions
+        )
     }
 
     public static func == (lhs: NamedTypeDef, rhs: NamedTypeDef) -> Bool {

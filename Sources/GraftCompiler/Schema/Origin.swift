@@ -37,37 +37,3 @@ struct Origin<Node: Sendable & Hashable>: Sendable, Hashable {
         hasher.combine(span)
     }
 }
-
-/// The origin of a named type: definition and extensions, shared like `Origin`.
-struct TypeOrigin: Sendable, Hashable {
-    struct Value: Sendable, Hashable {
-        var span: SourceSpan?
-        var extensionSpans: [SourceSpan]
-        var definition: Located<TypeDefinition>?
-        var extensions: [Located<TypeDefinition>]
-    }
-
-    final class Storage: Sendable {
-        let value: Value
-        init(_ value: Value) { self.value = value }
-    }
-
-    private var storage: Storage
-
-    init(_ value: Value) {
-        storage = Storage(value)
-    }
-
-    var value: Value {
-        get { storage.value }
-        set { storage = Storage(newValue) }
-    }
-
-    static func == (lhs: TypeOrigin, rhs: TypeOrigin) -> Bool {
-        lhs.storage === rhs.storage || lhs.value == rhs.value
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(value.span)
-    }
-}
