@@ -27,6 +27,8 @@ public final class ValidationContext {
     public internal(set) var directiveLocation: DirectiveLocation?
 
     private var fragmentsByName: [String: FragmentDefinition]?
+    /// Literal checks of custom scalars (see `Validator.customScalarLiterals`).
+    public var customScalarLiterals: [String: @Sendable (Value) -> Bool] = [:]
     var fragmentSpreadsCache: [Int: [FragmentSpread]] = [:]
     var referencedFragmentsCache: [Int: [FragmentDefinition]] = [:]
     var variableUsagesCache: [Int: [VariableUsage]] = [:]

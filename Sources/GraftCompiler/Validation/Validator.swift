@@ -15,6 +15,10 @@ public struct Validator: Sendable {
     private var dispatch: RuleDispatch
     /// The most errors reported before validation stops.
     public var maxErrors: Int
+    /// Literal checks of custom scalars, by scalar name: the counterpart of a graphql-js scalar's
+    /// `parseLiteral`. A literal the check rejects is reported as `Expected value of type "T",
+    /// found <literal>.`; custom scalars without a check accept every literal.
+    public var customScalarLiterals: [String: @Sendable (Value) -> Bool] = [:]
 
     /// Creates a validator; the rules default to the specification's rules in graphql-js's order.
     public init(schema: Schema, rules: [any ValidationRule.Type] = SpecifiedRules.all, maxErrors: Int = 100) {
@@ -32,6 +36,7 @@ public struct Validator: Sendable {
     /// Validates a document parsed from the combined text of `sources`.
     public func validate(_ document: Document, sources: DocumentSources) -> [GraphQLError] {
         let context = ValidationContext(types: types, document: document, sources: sources, maxErrors: maxErrors)
+        context.customScalarLiterals = customScalarLiterals
         var walker = ValidationWalker(context: context, rules: rules.map { $0.init(context: context) }, dispatch: dispatch)
         document.walk(&walker)
         return context.errors

@@ -60,9 +60,12 @@ struct OperationValidationCase: Decodable, Sendable, CustomTestStringConvertible
     }
 
     /// Validates the case's document with `rules` and renders the errors.
-    func validate(rules: [any ValidationRule.Type]) throws -> [String] {
+    func validate(rules: [any ValidationRule.Type],
+                  customScalarLiterals: [String: @Sendable (Value) -> Bool] = [:]) throws -> [String] {
         let source = Source(document, name: "document.graphql")
-        let errors = Validator(schema: try buildSchema(), rules: rules).validate(try parse(source), source: source)
+        var validator = Validator(schema: try buildSchema(), rules: rules)
+        validator.customScalarLiterals = customScalarLiterals
+        let errors = validator.validate(try parse(source), source: source)
         return errors.map { error in render(error.message, error.locations.map { ($0.location.line, $0.location.column) }) }
     }
 

@@ -74,6 +74,9 @@ final class ValuesOfCorrectTypeRule: ValidationRule {
         }
         if let message = LiteralCoercion.error(node, type.definition) {
             context.report(message, at: node.range)
+        } else if let accepts = context.customScalarLiterals[type.definition.name], !accepts(node) {
+            // A custom scalar's parseLiteral returned no value.
+            context.report("Expected value of type \"\(locationType)\", found \(Printer.print(node)).", at: node.range)
         }
     }
 
