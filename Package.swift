@@ -48,12 +48,14 @@ let package = Package(
         .target(name: "GraftSQLite", dependencies: ["Graft", "CSQLite"]),
         // Writes to an SQLite cache until killed, for the crash-safety test (not a product).
         .executableTarget(name: "graft-sqlite-crash-helper", dependencies: ["Graft", "GraftSQLite"]),
-        .testTarget(name: "GraftLanguageTests", dependencies: ["GraftLanguage"], exclude: ["Fixtures", "Expected"]),
-        .testTarget(name: "GraftCLITests", dependencies: ["graft"]),
+        // Where the tests find the repository and the conformance corpora (GRAFT_CORPORA); not a product.
+        .target(name: "GraftTestSupport", path: "Tests/GraftTestSupport"),
+        .testTarget(name: "GraftLanguageTests", dependencies: ["GraftLanguage", "GraftTestSupport"], exclude: ["Fixtures", "Expected"]),
+        .testTarget(name: "GraftCLITests", dependencies: ["graft", "GraftTestSupport"]),
         .testTarget(name: "GraftTests", dependencies: ["Graft", "GraftTesting", "GraftHashing"]),
         .testTarget(name: "GraftSQLiteTests", dependencies: ["Graft", "GraftSQLite", "graft-sqlite-crash-helper"]),
-        .testTarget(name: "GraftCompilerTests", dependencies: ["GraftCompiler", "GraftLanguage"], exclude: ["Expected", "Fixtures"]),
-        .testTarget(name: "GraftCodegenTests", dependencies: ["GraftCodegen", "GraftCompiler", "GraftLanguage", "GraftHashing"], exclude: ["Golden"]),
+        .testTarget(name: "GraftCompilerTests", dependencies: ["GraftCompiler", "GraftLanguage", "GraftTestSupport"], exclude: ["Expected", "Fixtures"]),
+        .testTarget(name: "GraftCodegenTests", dependencies: ["GraftCodegen", "GraftCompiler", "GraftLanguage", "GraftHashing", "GraftTestSupport"], exclude: ["Golden"]),
         // Golden generated code, compiled as modules and used by GeneratedCodeTests (regenerate:
         // GRAFT_UPDATE_GOLDEN=1 swift test --filter Golden).
         .target(name: "CourseCatalogAPI", dependencies: ["Graft"], path: "Tests/GraftCodegenTests/Golden/CourseCatalogAPI"),

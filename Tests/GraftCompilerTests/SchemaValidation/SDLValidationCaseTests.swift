@@ -1,6 +1,7 @@
 import Foundation
 import GraftCompiler
 import GraftLanguage
+import GraftTestSupport
 import Testing
 
 /// One `"kind": "sdl"` case recorded from graphql-js's test suite.
@@ -32,13 +33,13 @@ struct SDLValidationCase: Decodable, Sendable, CustomTestStringConvertible {
     var testDescription: String { "\(id) \(rule): \(fromTest)" }
 
     static let all: [SDLValidationCase] = {
-        guard let data = try? Data(contentsOf: TestPaths.corpora.appendingPathComponent("graphql-js/validation-cases.json")),
+        guard let data = try? Corpora.data("graphql-js/validation-cases.json"),
               let cases = try? JSONDecoder().decode([SDLValidationCase].self, from: data) else { return [] }
         return cases.filter { $0.kind == "sdl" }
     }()
 }
 
-@Suite struct SDLValidationCaseTests {
+@Suite(.requiresCorpora("graphql-js's 106 SDL validation cases (SDLValidationCaseTests)")) struct SDLValidationCaseTests {
     @Test func corpusIsLoaded() {
         #expect(SDLValidationCase.all.count == 106)
     }
