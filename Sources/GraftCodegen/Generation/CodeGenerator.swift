@@ -36,8 +36,11 @@ public enum CodeGenerator {
         }
         var sources: [Source] = []
         for file in files {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                result.errors.append(GraphQLError("\(file): cannot read file"))
+            let data: Data
+            do {
+                data = try FileReadError.read(file)
+            } catch {
+                result.errors.append(GraphQLError(error.description))
                 continue
             }
             sources.append(Source(bytes: [UInt8](data), name: file))

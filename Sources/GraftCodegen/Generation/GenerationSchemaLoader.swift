@@ -11,8 +11,11 @@ enum GenerationSchemaLoader {
         var introspection: Schema?
         var documents: [Located<Document>] = []
         for file in files {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                errors.append(GraphQLError("\(file): cannot read file"))
+            let data: Data
+            do {
+                data = try FileReadError.read(file)
+            } catch {
+                errors.append(GraphQLError(error.description))
                 continue
             }
             if file.lowercased().hasSuffix(".json") {

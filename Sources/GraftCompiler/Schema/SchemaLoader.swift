@@ -63,8 +63,11 @@ public enum SchemaLoader {
         var base: Schema?
         var documents: [Located<Document>] = []
         for file in files {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                errors.append(GraphQLError("\(file): cannot read file"))
+            let data: Data
+            do {
+                data = try FileReadError.read(file)
+            } catch {
+                errors.append(GraphQLError(error.description))
                 continue
             }
             if file.lowercased().hasSuffix(".json") {
