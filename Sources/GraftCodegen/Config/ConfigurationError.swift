@@ -34,8 +34,10 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
     func quotingLine(of text: String) -> ConfigurationError {
         guard line > 0, lineText == nil else { return self }
         var copy = self
-        copy.lineText = text.split(separator: "\n", maxSplits: line, omittingEmptySubsequences: false)
-            .dropFirst(line - 1).first.map { String($0.hasSuffix("\r") ? $0.dropLast() : $0) }
+        // Lines end at LF bytes, as the reader counts them (a CRLF is one Character, so split bytes).
+        guard let bytes = text.utf8.split(separator: 0x0A, maxSplits: line, omittingEmptySubsequences: false)
+            .dropFirst(line - 1).first else { return copy }
+        copy.lineText = String(decoding: bytes.last == 0x0D ? bytes.dropLast() : bytes, as: UTF8.self)
         return copy
     }
 }

@@ -20,7 +20,7 @@ public enum CodeGenerator {
     /// Runs the pipeline for a configuration whose paths are already resolved.
     public static func run(_ configuration: GraftConfiguration, layout: SwiftGenerator.Layout = .perDefinition) -> Result {
         var result = Result()
-        let loaded = GenerationSchemaLoader.load(paths: configuration.schemaPaths)
+        let loaded = SchemaLoader.load(paths: configuration.schemaPaths, generatorDirectives: true)
         guard let schema = loaded.schema else {
             result.errors = loaded.errors
             return result
