@@ -3,9 +3,10 @@ import Graft
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import GraftTestSupport
 import Testing
 
-@Suite("GraftError")
+@Suite("GraftError", .timingSensitive)
 struct GraftErrorTests {
     static let secrets = ["tok-SECRET-1", "cookie-SECRET-2", "query-SECRET-3", "body-SECRET-4"]
 

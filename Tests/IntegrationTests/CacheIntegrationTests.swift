@@ -1,11 +1,12 @@
 import Foundation
+import GraftTestSupport
 import Testing
 @testable import Graft
 import GraftSQLite
 
 /// The normalized cache against the real Strawberry server: policies, watchers updated by
 /// mutations, optimistic updates and the SQLite store.
-@Suite("Normalized cache against the server")
+@Suite("Normalized cache against the server", .timingSensitive)
 struct CacheIntegrationTests {
     /// A client with a store, whose requests carry a fresh test session and a bearer token.
     static func makeClient(store: CacheStore) async throws -> (GraphQLClient, TestClient) {
