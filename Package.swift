@@ -5,6 +5,10 @@ import PackageDescription
 
 let package = Package(
     name: "Graft",
+    // The oldest systems with the APIs the libraries use: Swift's Duration, Clock and
+    // Task.sleep(for:) (the runtime's timeouts, retries, rate limits and cache expiry) arrived in
+    // macOS 13, iOS 16, tvOS 16 and watchOS 9. Built and tested on Linux only (see README).
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "GraftLanguage", targets: ["GraftLanguage"]),
         .library(name: "GraftCompiler", targets: ["GraftCompiler"]),
