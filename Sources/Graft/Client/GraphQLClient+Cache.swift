@@ -49,7 +49,7 @@ extension GraphQLClient {
                     }
                     continuation.finish()
                 } catch {
-                    continuation.finish(throwing: error)
+                    continuation.finish(throwing: self.withContext(error, query, options))
                 }
             }
             continuation.onTermination = { _ in task.cancel() }
@@ -67,7 +67,7 @@ extension GraphQLClient {
         -> AsyncThrowingStream<GraphQLResponse<Query.Data>, any Error> {
         let (stream, continuation) = AsyncThrowingStream<GraphQLResponse<Query.Data>, any Error>.makeStream()
         guard let store else {
-            continuation.finish(throwing: GraphQLClient.noStore(Query.operationName))
+            continuation.finish(throwing: withContext(GraphQLClient.noStore(Query.operationName), query, options))
             return stream
         }
         let (refetches, refetchContinuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
@@ -99,7 +99,7 @@ extension GraphQLClient {
                     continuation.yield(try await executeAndWrite(query, options: options, excludingWatcher: id))
                 }
             } catch {
-                continuation.finish(throwing: error)
+                continuation.finish(throwing: self.withContext(error, query, options))
             }
             await store.removeWatcher(id)
         }
@@ -124,7 +124,7 @@ extension GraphQLClient {
             return response
         } catch {
             try? await store.removeOptimisticLayer(layer)
-            throw error
+            throw withContext(error, mutation, options)
         }
     }
 
@@ -140,6 +140,7 @@ extension GraphQLClient {
     func write<Operation: GraphQLOperation>(_ response: GraphQLResponse<Operation.Data>, for operation: Operation,
                                             excludingWatcher: Int? = nil) async throws {
         guard let store, let data = response.data, response.errors.isEmpty else { return }
+        await store.adoptSchema(of: Operation.self)
         try await store.publish(data.__data.fields, as: Operation.Data.self, at: .root(of: Operation.operationKind),
                                 variables: operation.variables, excludingWatcher: excludingWatcher)
     }

@@ -15,6 +15,9 @@
 /// ])
 /// ```
 ///
+/// The context's ``RequestContext/timeout`` bounds the whole exchange, whatever the order:
+/// retries, back-off, rate-limit waits and token refreshes included.
+///
 /// Every error leaving `send` is a ``GraftError`` carrying the operation name and a request
 /// summary without secrets.
 public struct InterceptingHTTPClient: HTTPClient {
@@ -41,8 +44,10 @@ public struct InterceptingHTTPClient: HTTPClient {
 
     /// Sends `request` through the interceptors and the base client.
     public func send(_ request: HTTPRequest, context: RequestContext) async throws -> HTTPResponse {
+        let chain = self.chain
         do {
-            return try await chain(request, context)
+            guard let timeout = context.timeout else { return try await chain(request, context) }
+            return try await withDeadline(timeout) { try await chain(request, context) }
         } catch {
             throw GraftError.wrapping(error, request: request, context: context, redactor: redactor)
         }

@@ -6,8 +6,8 @@ import FoundationNetworking
 /// An ``HTTPClient`` backed by `URLSession` (FoundationNetworking on Linux).
 ///
 /// It returns a response for every HTTP status and throws ``GraftError`` otherwise. Each request has
-/// a deadline for the whole exchange: the context's ``RequestContext/timeout``, else the client's
-/// ``defaultTimeout``; when it passes, the URLSession task is cancelled and the error is
+/// a deadline for the whole exchange: the context's ``RequestContext/attemptTimeout``, else its
+/// ``RequestContext/timeout``, else the client's ``defaultTimeout``; when it passes, the URLSession task is cancelled and the error is
 /// ``GraftError/Code/timedOut``. Cancelling the calling task cancels the URLSession task and
 /// throws ``GraftError/Code/cancelled``.
 public final class URLSessionHTTPClient: HTTPClient {
@@ -28,7 +28,7 @@ public final class URLSessionHTTPClient: HTTPClient {
 
     /// Sends `request` and returns the complete response.
     public func send(_ request: HTTPRequest, context: RequestContext) async throws -> HTTPResponse {
-        let timeout = context.timeout ?? defaultTimeout
+        let timeout = context.attemptTimeout ?? context.timeout ?? defaultTimeout
         let urlRequest = makeURLRequest(request, timeout: timeout)
         let session = self.session
         do {
