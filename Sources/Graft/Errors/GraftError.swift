@@ -29,6 +29,10 @@ public struct GraftError: Error, Sendable {
         /// The normalized cache couldn't answer (a `cacheOnly` miss, or no store configured); the
         /// ``GraftError/underlying`` error is a `CacheMiss` when there was a store.
         case cacheMiss
+        /// The cache store failed: a damaged record, a read-only or full database, a database file
+        /// that cannot be opened. Fetches never fail with it (the server's data is returned and the
+        /// failure goes to the client's cache-error hook); direct store calls throw it.
+        case cache
     }
 
     /// What kind of failure this is.
