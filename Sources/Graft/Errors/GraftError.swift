@@ -56,6 +56,9 @@ public struct GraftError: Error, Sendable {
     /// A redacted excerpt of the response body, made while the full request (and so the credentials
     /// to scrub) was at hand; the description uses it instead of redacting ``responseBody`` again.
     var bodyExcerpt: String?
+    /// Credentials that were in flight with the request, scrubbed from every description of the
+    /// error (see ``scrubbing(_:redactor:)``). Never shown.
+    var knownSecrets: [String] = []
 
     /// Creates an error.
     public init(_ code: Code, message: String, operation: String? = nil, request: RequestSummary? = nil,
