@@ -42,7 +42,8 @@ extension GraftConfiguration {
         var seen: Set<String> = []
         for member in members {
             func fail(_ message: String, at value: ConfigJSON? = nil) -> ConfigurationError {
-                ConfigurationError(path: path, line: value?.line ?? member.line, column: value?.column ?? member.column, message: message)
+                ConfigurationError(path: path, line: value?.line ?? member.line, column: value?.column ?? member.column,
+                                   message: ConfigJSONReader.clipped(message, to: 1000))
             }
             func string(_ value: ConfigJSON) throws(ConfigurationError) -> String {
                 guard case .string(let text) = value.kind else {
