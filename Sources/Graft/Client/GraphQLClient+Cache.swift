@@ -130,7 +130,7 @@ extension GraphQLClient {
         } catch {
             // The store failed to take the server's data: roll the layer back, keep the response.
             try? await store.removeOptimisticLayer(layer)
-            onCacheError(GraftError.cache(error, operation: Mutation.operationName))
+            onCacheError(withContext(GraftError.cache(error, operation: Mutation.operationName), mutation, options))
         }
         return response
     }
@@ -152,7 +152,7 @@ extension GraphQLClient {
         if let failure = await store.publishRecovering(data.__data.fields, as: Operation.Data.self,
                                                        at: .root(of: Operation.operationKind),
                                                        variables: operation.variables, excludingWatcher: excludingWatcher) {
-            onCacheError(GraftError.cache(failure, operation: Operation.operationName))
+            onCacheError(withContext(GraftError.cache(failure, operation: Operation.operationName), operation))
         }
     }
 

@@ -96,17 +96,20 @@ public final class GraphQLClient: Sendable {
     /// summary of the request the operation sends (from the transport). A cancellation becomes
     /// ``GraftError/Code/cancelled``; other errors pass unchanged.
     func withContext<Operation: GraphQLOperation>(_ error: any Error, _ operation: Operation, _ options: RequestOptions) -> any Error {
-        var graftError: GraftError
         switch error {
-        case let error as GraftError: graftError = error
-        case is CancellationError: graftError = .cancelled(underlying: error)
+        case let error as GraftError: return withContext(error, operation, options)
+        case is CancellationError: return withContext(GraftError.cancelled(underlying: error), operation, options)
         default: return error
         }
-        if graftError.operation == nil { graftError.operation = Operation.operationName }
-        if graftError.request == nil {
-            graftError.request = transport.requestSummary(for: GraphQLRequest(operation), options: options)
-        }
-        return graftError
+    }
+
+    /// `error` with the operation name and request summary filled in when it lacks them.
+    func withContext<Operation: GraphQLOperation>(_ error: GraftError, _ operation: Operation,
+                                                  _ options: RequestOptions = RequestOptions()) -> GraftError {
+        var error = error
+        if error.operation == nil { error.operation = Operation.operationName }
+        if error.request == nil { error.request = transport.requestSummary(for: GraphQLRequest(operation), options: options) }
+        return error
     }
 
     /// Decodes a response body into typed data; throws for server errors when the options ask to.
