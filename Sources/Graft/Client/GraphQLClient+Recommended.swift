@@ -26,12 +26,14 @@ extension GraphQLClient {
     /// ```
     ///
     /// With a `store`, results are normalized with the key fields and possible types of the
-    /// generated operations' schema (they name it; see ``GraphQLOperation/schemaMetadata``).
+    /// generated operations' schema (they name it, ``GraphQLOperation/__schema``, and the store
+    /// adopts it); a store that fails to write reports to `onCacheError` and never fails a call.
     public convenience init(url: URL, tokens: TokenRefreshCoordinator? = nil, store: CacheStore? = nil,
                             logSink: (any HTTPLogSink)? = nil, retryPolicy: RetryPolicy? = RetryPolicy(),
                             timeout: Duration? = .seconds(60), persistedQueries: HTTPTransport.PersistedQueries = .disabled,
                             usesGETForQueries: Bool = false, base: any HTTPClient = URLSessionHTTPClient(),
-                            interceptors: [any HTTPInterceptor] = []) {
+                            interceptors: [any HTTPInterceptor] = [],
+                            onCacheError: @escaping CacheErrorHandler = GraphQLClient.logCacheError) {
         var outer: [any HTTPInterceptor] = [TimeoutInterceptor(default: timeout)]
         if let retryPolicy { outer.append(RetryInterceptor(policy: retryPolicy)) }
         outer += interceptors
@@ -45,6 +47,6 @@ extension GraphQLClient {
         let http = InterceptingHTTPClient(base: base, interceptors: outer + authentication + logging)
         self.init(transport: HTTPTransport(url: url, client: http, usesGETForQueries: usesGETForQueries,
                                            persistedQueries: persistedQueries),
-                  store: store)
+                  store: store, onCacheError: onCacheError)
     }
 }

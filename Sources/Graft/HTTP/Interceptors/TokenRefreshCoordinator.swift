@@ -37,8 +37,8 @@ public actor TokenRefreshCoordinator {
     }
 
     /// Creates a coordinator whose refresh call goes through the HTTP stack of the client it is
-    /// attached to (``GraphQLClient/init(url:tokens:store:logSink:retryPolicy:timeout:persistedQueries:usesGETForQueries:base:interceptors:)``
-    /// attaches it), without authentication.
+    /// attached to (the recommended ``GraphQLClient`` initializer attaches it), without
+    /// authentication.
     public init(token: String? = nil, refreshThrough refresh: @escaping RefreshThroughHTTP) {
         self.token = token
         self.refresh = nil
