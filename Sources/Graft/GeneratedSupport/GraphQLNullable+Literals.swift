@@ -29,3 +29,8 @@ extension GraphQLNullable: ExpressibleByStringLiteral where Wrapped: Expressible
     /// A value.
     public init(stringLiteral value: Wrapped.StringLiteralType) { self = .some(Wrapped(stringLiteral: value)) }
 }
+
+extension GraphQLNullable: ExpressibleByArrayLiteral where Wrapped: RangeReplaceableCollection {
+    /// A list value: `tags: ["swift", "graphql"]`.
+    public init(arrayLiteral elements: Wrapped.Element...) { self = .some(Wrapped(elements)) }
+}

@@ -70,17 +70,20 @@ public struct SwiftGenerator {
                                                               conformance: "Graft.Fragment", statics: [definition], into: &writer)
             }))
         }
-        var schemaParts: [(path: String, render: (inout SwiftWriter) -> Void)] = []
+        var schemaParts: [(path: String, render: (inout SwiftWriter) -> Void, topLevel: ((inout SwiftWriter) -> Void)?)] = []
         for name in document.referencedTypes {
             guard let type = document.schema.type(named: name) else { continue }
-            schemaParts.append((path: "Schema/\(name).graphql.swift", render: { SchemaTypeRenderer(context: context).render(type, into: &$0) }))
+            let shortcuts: ((inout SwiftWriter) -> Void)? = document.inputEnums.contains(name)
+                ? { SchemaTypeRenderer(context: context).renderInputShortcuts(type, into: &$0) } : nil
+            schemaParts.append((path: "Schema/\(name).graphql.swift", render: { SchemaTypeRenderer(context: context).render(type, into: &$0) },
+                                topLevel: shortcuts))
         }
-        schemaParts.append((path: "Schema/SchemaMetadata.graphql.swift", render: { renderMetadata(context, into: &$0) }))
+        schemaParts.append((path: "Schema/SchemaMetadata.graphql.swift", render: { renderMetadata(context, into: &$0) }, topLevel: nil))
 
         var files: [GeneratedFile] = []
         switch layout {
         case .perDefinition:
-            files = definitions.map { file($0.path, $0.render) } + schemaParts.map { file($0.path, $0.render) }
+            files = definitions.map { file($0.path, $0.render) } + schemaParts.map { file($0.path, $0.render, topLevel: $0.topLevel) }
             if let namespace = configuration.namespace {
                 files.append(GeneratedFile(path: "\(namespace).graphql.swift", contents: namespaceFile(namespace, context: context)))
             }
@@ -89,7 +92,8 @@ public struct SwiftGenerator {
             for input in inputFiles { byInput[Self.outputName(input)] = [] }
             for definition in definitions { byInput[Self.outputName(definition.inputFile), default: []].append(definition.render) }
             for (name, parts) in byInput { files.append(file(name) { writer in for part in parts { part(&writer) } }) }
-            var schema = file("GraftSchema.swift") { writer in for part in schemaParts { part.render(&writer) } }
+            var schema = file("GraftSchema.swift", { writer in for part in schemaParts { part.render(&writer) } },
+                              topLevel: { writer in for part in schemaParts { part.topLevel?(&writer) } })
             if let namespace = configuration.namespace {
                 schema = GeneratedFile(path: schema.path, contents: schema.contents + namespaceFile(namespace, context: context)
                     .split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n"))
@@ -148,7 +152,9 @@ public struct SwiftGenerator {
     }
 
     /// A Swift file: the marker, `import Graft`, and the body (inside the namespace, if any).
-    private func file(_ path: String, _ body: (inout SwiftWriter) -> Void) -> GeneratedFile {
+    /// A generated file: `body` inside the namespace (if any), then `topLevel` outside it.
+    private func file(_ path: String, _ body: (inout SwiftWriter) -> Void,
+                      topLevel: ((inout SwiftWriter) -> Void)? = nil) -> GeneratedFile {
         var writer = SwiftWriter()
         writer.line(GeneratedFile.marker)
         writer.line("import Graft")
@@ -157,6 +163,7 @@ public struct SwiftGenerator {
         } else {
             body(&writer)
         }
+        topLevel?(&writer)
         return GeneratedFile(path: path, contents: writer.text)
     }
 }

@@ -15,6 +15,24 @@ struct SchemaTypeRenderer {
         }
     }
 
+    /// For an enum that inputs take, static members on `GraphQLNullable` so an optional input is
+    /// written `mood: .calm` rather than `mood: .some(.value(.calm))`. Rendered at the top level
+    /// (outside any namespace). Values named like `GraphQLNullable`'s own cases are left out.
+    func renderInputShortcuts(_ type: NamedTypeDef, into writer: inout SwiftWriter) {
+        let qualified = (context.configuration.namespace.map { $0 + "." } ?? "") + context.typeName(type.name)
+        let access = context.access
+        writer.block("extension Graft.GraphQLNullable where Wrapped == Graft.GraphQLEnum<\(qualified)>") { body in
+            var used: Set<String> = ["absent", "null", "some"]
+            for value in type.enumValues {
+                let caseName = SwiftNames.enumCase(value.name)
+                guard used.insert(caseName).inserted else { continue }
+                body.deprecation(value.deprecationReason)
+                let identifier = SwiftNames.identifier(caseName)
+                body.line("\(access)static var \(identifier): Self { .some(.value(.\(identifier))) }")
+            }
+        }
+    }
+
     private func renderEnum(_ type: NamedTypeDef, into writer: inout SwiftWriter) {
         let access = context.access
         let name = context.typeName(type.name)

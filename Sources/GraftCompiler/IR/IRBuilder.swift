@@ -49,7 +49,8 @@ public struct IRBuilder {
             usage.add(fragment.selectionSet)
         }
         return IRDocument(schema: schema, operations: operations, fragments: fragments,
-                          referencedTypes: usage.referencedTypes.sorted(), abstractTypes: usage.abstractTypes.sorted())
+                          referencedTypes: usage.referencedTypes.sorted(), abstractTypes: usage.abstractTypes.sorted(),
+                          inputEnums: usage.inputEnums)
     }
 
     private mutating func compile(_ node: OperationDefinition, sourceName: String) -> IROperation? {

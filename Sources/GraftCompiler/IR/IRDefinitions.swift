@@ -66,6 +66,8 @@ public struct IRDocument: Sendable {
     public let referencedTypes: [String]
     /// Interfaces and unions used as field types or type conditions (sorted).
     public let abstractTypes: [String]
+    /// Enums that variables or input object fields take (they get input shortcuts).
+    public let inputEnums: Set<String>
 
     /// The fragment called `name`, or nil.
     public func fragment(named name: String) -> IRFragment? { fragments.first { $0.name == name } }

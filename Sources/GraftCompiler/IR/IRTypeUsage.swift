@@ -4,6 +4,8 @@ struct IRTypeUsage {
     let schema: Schema
     private(set) var referencedTypes: Set<String> = []
     private(set) var abstractTypes: Set<String> = []
+    /// Enums that variables or input object fields take.
+    private(set) var inputEnums: Set<String> = []
 
     init(schema: Schema) {
         self.schema = schema
@@ -37,6 +39,7 @@ struct IRTypeUsage {
     }
 
     mutating func addInput(_ name: String) {
+        if schema.type(named: name)?.kind == .enum { inputEnums.insert(name) }
         guard let type = schema.type(named: name), !referencedTypes.contains(name) else { return }
         switch type.kind {
         case .enum: referencedTypes.insert(name)

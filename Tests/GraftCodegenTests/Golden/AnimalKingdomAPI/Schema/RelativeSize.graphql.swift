@@ -7,3 +7,8 @@ extension AnimalKingdom {
         case small = "SMALL"
     }
 }
+extension Graft.GraphQLNullable where Wrapped == Graft.GraphQLEnum<AnimalKingdom.RelativeSize> {
+    public static var large: Self { .some(.value(.large)) }
+    public static var average: Self { .some(.value(.average)) }
+    public static var small: Self { .some(.value(.small)) }
+}

@@ -13,3 +13,10 @@ public enum CourseLevel: Swift.String, Graft.EnumType {
     case expert = "EXPERT"
     public static let allCases: [CourseLevel] = ["BEGINNER", "INTERMEDIATE", "ADVANCED", "EXPERT"].compactMap(CourseLevel.init(rawValue:))
 }
+extension Graft.GraphQLNullable where Wrapped == Graft.GraphQLEnum<CourseLevel> {
+    public static var beginner: Self { .some(.value(.beginner)) }
+    public static var intermediate: Self { .some(.value(.intermediate)) }
+    public static var advanced: Self { .some(.value(.advanced)) }
+    @available(*, deprecated, message: "Expert courses were merged into `ADVANCED`.")
+    public static var expert: Self { .some(.value(.expert)) }
+}

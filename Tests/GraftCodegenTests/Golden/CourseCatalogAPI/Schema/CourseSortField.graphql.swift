@@ -9,3 +9,8 @@ public enum CourseSortField: Swift.String, Graft.EnumType {
     /// By average review rating.
     case rating = "RATING"
 }
+extension Graft.GraphQLNullable where Wrapped == Graft.GraphQLEnum<CourseSortField> {
+    public static var title: Self { .some(.value(.title)) }
+    public static var publishedAt: Self { .some(.value(.publishedAt)) }
+    public static var rating: Self { .some(.value(.rating)) }
+}

@@ -9,3 +9,8 @@ public enum SearchKind: Swift.String, Graft.EnumType {
     /// People, matched by name and handle.
     case user = "USER"
 }
+extension Graft.GraphQLNullable where Wrapped == Graft.GraphQLEnum<SearchKind> {
+    public static var course: Self { .some(.value(.course)) }
+    public static var lesson: Self { .some(.value(.lesson)) }
+    public static var user: Self { .some(.value(.user)) }
+}

@@ -7,3 +7,7 @@ public enum SortDirection: Swift.String, Graft.EnumType {
     /// Largest first.
     case desc = "DESC"
 }
+extension Graft.GraphQLNullable where Wrapped == Graft.GraphQLEnum<SortDirection> {
+    public static var asc: Self { .some(.value(.asc)) }
+    public static var desc: Self { .some(.value(.desc)) }
+}

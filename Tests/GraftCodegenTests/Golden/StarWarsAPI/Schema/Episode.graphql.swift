@@ -9,3 +9,8 @@ public enum Episode: Swift.String, Graft.EnumType {
     /// Star Wars Episode VI: Return of the Jedi, released in 1983.
     case jedi = "JEDI"
 }
+extension Graft.GraphQLNullable where Wrapped == Graft.GraphQLEnum<Episode> {
+    public static var newhope: Self { .some(.value(.newhope)) }
+    public static var empire: Self { .some(.value(.empire)) }
+    public static var jedi: Self { .some(.value(.jedi)) }
+}
