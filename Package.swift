@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "graft", targets: ["graft"]),
         .library(name: "GraftTesting", targets: ["GraftTesting"]),
         .library(name: "GraftSQLite", targets: ["GraftSQLite"]),
+        .library(name: "GraftWebSocket", targets: ["GraftWebSocket"]),
         .plugin(name: "GraftBuildPlugin", targets: ["GraftBuildPlugin"]),
         .plugin(name: "GraftCommandPlugin", targets: ["GraftCommandPlugin"]),
     ],
@@ -29,7 +30,7 @@ let package = Package(
         // The command-line tool.
         .executableTarget(name: "graft", dependencies: ["GraftLanguage", "GraftCompiler", "GraftCodegen"]),
         // Benchmarks (not a product): `swift run -c release graft-bench ...`.
-        .executableTarget(name: "graft-bench", dependencies: ["GraftLanguage", "GraftCompiler", "GraftCodegen", "Graft", "CourseCatalogAPI", "GraftSQLite"]),
+        .executableTarget(name: "graft-bench", dependencies: ["GraftLanguage", "GraftCompiler", "GraftCodegen", "Graft", "CourseCatalogAPI", "GraftSQLite", "GraftWebSocket"]),
         // Generates Swift for a target's .graphql files on build.
         .plugin(name: "GraftBuildPlugin", capability: .buildTool(), dependencies: ["graft"]),
         // `swift package --allow-writing-to-package-directory graft-generate [--target NAME]`.
@@ -46,11 +47,19 @@ let package = Package(
         // The system SQLite (apt libsqlite3-dev) and the persistent cache on it.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .target(name: "GraftSQLite", dependencies: ["Graft", "CSQLite"]),
+        // The system libcurl (apt libcurl4-openssl-dev; FoundationNetworking loads it already): the
+        // WebSocket byte stream on Linux.
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // Subscriptions over WebSocket (graphql-transport-ws and graphql-ws), its own product so apps
+        // without subscriptions don't link it.
+        .target(name: "GraftWebSocket", dependencies: ["Graft", "GraftHashing",
+                                                       .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
         // Writes to an SQLite cache until killed, for the crash-safety test (not a product).
         .executableTarget(name: "graft-sqlite-crash-helper", dependencies: ["Graft", "GraftSQLite"]),
         .testTarget(name: "GraftLanguageTests", dependencies: ["GraftLanguage"], exclude: ["Fixtures", "Expected"]),
         .testTarget(name: "GraftCLITests", dependencies: ["graft"]),
         .testTarget(name: "GraftTests", dependencies: ["Graft", "GraftTesting", "GraftHashing"]),
+        .testTarget(name: "GraftWebSocketTests", dependencies: ["GraftWebSocket", "Graft", "GraftHashing"]),
         .testTarget(name: "GraftSQLiteTests", dependencies: ["Graft", "GraftSQLite", "graft-sqlite-crash-helper"]),
         .testTarget(name: "GraftCompilerTests", dependencies: ["GraftCompiler", "GraftLanguage"], exclude: ["Expected", "Fixtures"]),
         .testTarget(name: "GraftCodegenTests", dependencies: ["GraftCodegen", "GraftCompiler", "GraftLanguage", "GraftHashing"], exclude: ["Golden"]),
@@ -65,7 +74,8 @@ let package = Package(
         // Builds a temporary copy of Examples/CourseCatalog with the plugins (nested `swift build`).
         .testTarget(name: "PluginTests"),
         // Against the Strawberry server in Tests/IntegrationServer (Python venv: .ci/install-integration-deps).
-        .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft", "GraftTesting", "GraftHashing", "CourseCatalogAPI", "graft", "GraftSQLite"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft", "GraftTesting", "GraftHashing", "CourseCatalogAPI", "graft", "GraftSQLite",
+                                                               "GraftWebSocket"]),
     ],
     swiftLanguageModes: [.v6]
 )
