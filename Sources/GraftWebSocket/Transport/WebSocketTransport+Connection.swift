@@ -194,7 +194,8 @@ extension WebSocketTransport {
         try await socket.send(textBytes: text)
     }
 
-    /// Pings every interval; closes the connection when no pong (or `ka`) came within the timeout.
+    /// Pings every interval after the previous pong; closes the connection when no pong (or `ka`)
+    /// came within the timeout.
     private func keepAlive(_ socket: WebSocketConnection, attempt current: Int) async {
         guard let keepAlive = configuration.keepAlive else { return }
         while !Task.isCancelled {
@@ -206,7 +207,11 @@ extension WebSocketTransport {
             } else {
                 try? await socket.ping()
             }
-            try? await Task.sleep(for: keepAlive.timeout)
+            // Wait for the pong in slices of the interval, so a prompt pong starts the next ping.
+            let deadline = ContinuousClock.now + keepAlive.timeout
+            while pongs == before, ContinuousClock.now < deadline, !Task.isCancelled {
+                try? await Task.sleep(for: min(keepAlive.interval, deadline - ContinuousClock.now))
+            }
             guard !Task.isCancelled, attempt == current else { return }
             if pongs == before {
                 localClose = .heartbeat
