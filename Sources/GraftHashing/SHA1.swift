@@ -2,10 +2,10 @@
 ///
 /// SHA-1 is broken for collision resistance; the handshake uses it only to show that the server
 /// understood the WebSocket upgrade, never for security. Do not use it for anything else.
-public struct SHA1: Sendable {
+public struct SHA1: Sendable, BlockHash {
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32) = (0x67452301, 0xEFCDAB89, 0x98BADCFE, 0x10325476, 0xC3D2E1F0)
-    private var buffer: [UInt8] = []
-    private var length: UInt64 = 0
+    var buffer: [UInt8] = []
+    var length: UInt64 = 0
 
     /// A new hash.
     public init() {
@@ -21,38 +21,16 @@ public struct SHA1: Sendable {
 
     /// Adds bytes to the message.
     public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        for byte in bytes {
-            buffer.append(byte)
-            length &+= 1
-            if buffer.count == 64 {
-                compress(buffer)
-                buffer.removeAll(keepingCapacity: true)
-            }
-        }
+        absorb(bytes)
     }
 
     /// Pads the message and returns the 20-byte digest.
     public mutating func finalize() -> [UInt8] {
-        let bitLength = length &* 8
-        buffer.append(0x80)
-        if buffer.count > 56 {
-            while buffer.count < 64 { buffer.append(0) }
-            compress(buffer)
-            buffer.removeAll(keepingCapacity: true)
-        }
-        while buffer.count < 56 { buffer.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { buffer.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        compress(buffer)
-        buffer.removeAll(keepingCapacity: true)
-        var digest: [UInt8] = []
-        digest.reserveCapacity(20)
-        for word in [state.0, state.1, state.2, state.3, state.4] {
-            for shift in stride(from: 24, through: 0, by: -8) { digest.append(UInt8(truncatingIfNeeded: word >> UInt32(shift))) }
-        }
-        return digest
+        pad()
+        return Self.digest([state.0, state.1, state.2, state.3, state.4])
     }
 
-    private mutating func compress(_ block: [UInt8]) {
+    mutating func compress(_ block: [UInt8]) {
         var w = [UInt32](repeating: 0, count: 80)
         for i in 0..<16 {
             w[i] = UInt32(block[i * 4]) << 24 | UInt32(block[i * 4 + 1]) << 16 | UInt32(block[i * 4 + 2]) << 8 | UInt32(block[i * 4 + 3])
