@@ -140,9 +140,9 @@ struct TrustEvaluator: Sendable {
         guard !pins.isEmpty else { return true }
         guard let leaf = Self.leaf(of: trust), let key = SecCertificateCopyKey(leaf),
               let raw = SecKeyCopyExternalRepresentation(key, nil) as Data?,
-              let attributes = SecKeyCopyAttributes(key) as? [CFString: Any],
-              let header = Self.spkiHeader(type: attributes[kSecAttrKeyType] as? String,
-                                           bits: attributes[kSecAttrKeySizeInBits] as? Int) else { return false }
+              let attributes = SecKeyCopyAttributes(key) as? [String: Any],
+              let header = Self.spkiHeader(type: attributes[kSecAttrKeyType as String] as? String,
+                                           bits: attributes[kSecAttrKeySizeInBits as String] as? Int) else { return false }
         var hash = SHA256()
         hash.update(header + [UInt8](raw))
         return pins.contains(Data(hash.finalize()).base64EncodedString())

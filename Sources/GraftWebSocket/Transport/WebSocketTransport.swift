@@ -34,7 +34,10 @@ public actor WebSocketTransport: GraphQLTransport {
     }
 
     var subscribers: [Int: Subscriber] = [:]
+    /// Ids whose consumer stopped before the operation was registered (the two calls race).
     private var cancelledBeforeStart: Set<Int> = []
+    /// Ids the server ended lately, whose consumer may still stop listening (nothing to do then).
+    private var recentlyFinished: Set<Int> = []
     /// The acknowledged connection, if any.
     var connection: WebSocketConnection?
     /// A connection waiting for its `connection_ack`.
@@ -141,7 +144,7 @@ public actor WebSocketTransport: GraphQLTransport {
 
     private func cancel(_ id: Int) async {
         guard let subscriber = subscribers.removeValue(forKey: id) else {
-            cancelledBeforeStart.insert(id)
+            if recentlyFinished.remove(id) == nil { cancelledBeforeStart.insert(id) }
             return
         }
         if let connection, subscriber.sentOn == serial,
@@ -165,6 +168,8 @@ public actor WebSocketTransport: GraphQLTransport {
     /// Ends operation `id` with `error`, or normally.
     func finish(_ id: Int, throwing error: (any Error)? = nil) {
         guard let subscriber = subscribers.removeValue(forKey: id) else { return }
+        if recentlyFinished.count >= 1024 { recentlyFinished.removeAll() }
+        recentlyFinished.insert(id)
         if let error {
             subscriber.continuation.finish(throwing: Self.graftError(error, operation: subscriber.request.operationName))
         } else {

@@ -159,4 +159,34 @@ struct WebSocketTransportTests {
         await events.waitForEnd()
         #expect((events.error as? GraftError)?.message.contains("limit is 4096") == true)
     }
+
+    @Test("idleTimeout nil keeps the socket open after the last operation: the next one reuses it")
+    func keepsSocketWhenConfigured() async throws {
+        let (transport, connector) = makeTransport { $0.idleTimeout = nil }
+        let first = Collector(transport.subscribe(request(), options: RequestOptions()))
+        let server = try await connector.accept()
+        try await server.acknowledge()
+        let id = try await server.expectSubscribe()
+        try await server.send(["id": .string(id), "type": "complete"])
+        await first.waitForEnd()
+        let second = Collector(transport.subscribe(request(), options: RequestOptions()))
+        let next = try await server.expectSubscribe()
+        #expect(next != id)
+        try await server.next(next, 6)
+        #expect(values(await second.wait(for: 1)) == [6])
+        #expect(connector.connectCount == 1)
+    }
+
+    @Test("connectsLazily false connects at once, before any operation")
+    func eagerConnect() async throws {
+        let (transport, connector) = makeTransport { $0.connectsLazily = false }
+        let server = try await connector.accept()
+        try await server.acknowledge()
+        let events = Collector(transport.subscribe(request(), options: RequestOptions()))
+        try await server.next(try await server.expectSubscribe(), 1)
+        #expect(values(await events.wait(for: 1)) == [1])
+        await transport.close()
+        await events.waitForEnd()
+        #expect(events.error == nil)
+    }
 }
