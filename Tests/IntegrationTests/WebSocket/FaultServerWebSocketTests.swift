@@ -143,6 +143,25 @@ struct FaultServerWebSocketTests {
         #expect(await transport.statistics.heartbeatFailures == 0)
         #expect(try await server.stats()["connections"].int == 1)
     }
+
+    @Test("pause closes the socket with 1000 and keeps the stream; resume reconnects, resubscribes, and the events arrive")
+    func pauseAndResume() async throws {
+        let server = try await FaultServer.start()
+        defer { server.stop() }
+        let (client, transport) = Self.client(server.url("total=3&events_from_connection=2"))
+        let events = StreamCollector(client.subscribe(CounterSubscription()))
+        try await StrawberryWebSocketTests.eventually { try await server.stats()["subscribes"].int == 1 }
+        await transport.pause()
+        try await StrawberryWebSocketTests.eventually { try await server.stats()["clientCloseCodes"].array?.first?.int == 1000 }
+        #expect(events.items.isEmpty && events.error == nil)
+        await transport.resume()
+        let received = await events.wait(for: 3)
+        #expect(received.map { $0.data?.counter.value } == [1, 2, 3])
+        let stats = try await server.stats()
+        #expect(stats["connections"].int == 2)
+        #expect(stats["resubscriptions"].int == 1)
+        events.cancel()
+    }
 }
 
 /// Counts refresh calls.

@@ -33,6 +33,17 @@ struct StrawberryWebSocketTests {
         #expect(stats["websocketConnections"].int == 1)
     }
 
+    /// (Strawberry's legacy graphql-ws answers queries with the error "queries are not allowed".)
+    @Test("a query can go over the socket too (graphql-transport-ws)")
+    func queryOverSocket() async throws {
+        let session = try await TestClient.make()
+        let client = GraphQLClient(transport: Self.transport(.graphqlTransportWS, session: session))
+        let response = try await client.fetch(CourseDetailQuery(lookup: .slug("swift-concurrency")))
+        #expect(response.data?.course?.fragments.courseDetails.fragments.courseCard.slug == "swift-concurrency")
+        #expect(response.errors.isEmpty)
+        #expect(try await session.stats()["websocketConnections"].int == 1)
+    }
+
     @Test("cancelling the consuming task sends complete (or stop), and the server sees it", arguments: GraphQLWebSocketProtocol.allCases)
     func cancelSendsComplete(subprotocol: GraphQLWebSocketProtocol) async throws {
         let session = try await TestClient.make()
