@@ -17,6 +17,7 @@ The WebSocket URL's query string picks the faults:
 | withhold_ack=1 | no connection_ack at all |
 | require_token=T | connection_init's `payload.authorization` must be T, else close 4401 (graphql-ws: connection_error) |
 | pong_delay_ms=D | pongs (to `ping` messages) go out D ms late |
+| pong_delay_connections=C | only on the first C connections (default: all) |
 | events_from_connection=C | subscriptions on connections before the C-th send nothing |
 | events_after_pings=P | events start once P pings were answered on the connection |
 | malformed=KIND | after the subscribe, send KIND (see MALFORMED) instead of events |
@@ -162,7 +163,8 @@ class Connection:
             kind = message.get("type")
             if kind == "ping":
                 STATS["pings"] += 1
-                asyncio.ensure_future(self.pong(self.param("pong_delay_ms") / 1000))
+                late = self.number <= self.param("pong_delay_connections", 1 << 30)
+                asyncio.ensure_future(self.pong(self.param("pong_delay_ms") / 1000 if late else 0))
             elif kind in ("subscribe", "start"):
                 if not self.acked:
                     STATS["earlySubscribes"] += 1

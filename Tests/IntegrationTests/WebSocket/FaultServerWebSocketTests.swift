@@ -122,7 +122,7 @@ struct FaultServerWebSocketTests {
     func latePongsPastTimeout() async throws {
         let server = try await FaultServer.start()
         defer { server.stop() }
-        let (client, transport) = Self.client(server.url("total=3&pong_delay_ms=5000&events_from_connection=2")) {
+        let (client, transport) = Self.client(server.url("total=3&pong_delay_ms=5000&pong_delay_connections=1&events_from_connection=2")) {
             $0.keepAlive = KeepAlive(interval: .milliseconds(50), timeout: .milliseconds(300))
         }
         let (values, error) = await Self.values(client)
