@@ -5,6 +5,10 @@ import PackageDescription
 
 let package = Package(
     name: "Graft",
+    // The oldest systems with the APIs the libraries use: Swift's Duration, Clock and
+    // Task.sleep(for:) (the runtime's timeouts, retries, rate limits and cache expiry) arrived in
+    // macOS 13, iOS 16, tvOS 16 and watchOS 9. Built and tested on Linux only (see README).
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "GraftLanguage", targets: ["GraftLanguage"]),
         .library(name: "GraftCompiler", targets: ["GraftCompiler"]),
@@ -56,13 +60,15 @@ let package = Package(
                                                        .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
         // Writes to an SQLite cache until killed, for the crash-safety test (not a product).
         .executableTarget(name: "graft-sqlite-crash-helper", dependencies: ["Graft", "GraftSQLite"]),
-        .testTarget(name: "GraftLanguageTests", dependencies: ["GraftLanguage"], exclude: ["Fixtures", "Expected"]),
-        .testTarget(name: "GraftCLITests", dependencies: ["graft"]),
-        .testTarget(name: "GraftTests", dependencies: ["Graft", "GraftTesting", "GraftHashing"]),
-        .testTarget(name: "GraftWebSocketTests", dependencies: ["GraftWebSocket", "Graft", "GraftHashing"]),
-        .testTarget(name: "GraftSQLiteTests", dependencies: ["Graft", "GraftSQLite", "graft-sqlite-crash-helper"]),
-        .testTarget(name: "GraftCompilerTests", dependencies: ["GraftCompiler", "GraftLanguage"], exclude: ["Expected", "Fixtures"]),
-        .testTarget(name: "GraftCodegenTests", dependencies: ["GraftCodegen", "GraftCompiler", "GraftLanguage", "GraftHashing"], exclude: ["Golden"]),
+        // Where the tests find the repository and the conformance corpora (GRAFT_CORPORA); not a product.
+        .target(name: "GraftTestSupport", path: "Tests/GraftTestSupport"),
+        .testTarget(name: "GraftLanguageTests", dependencies: ["GraftLanguage", "GraftTestSupport"], exclude: ["Fixtures", "Expected"]),
+        .testTarget(name: "GraftCLITests", dependencies: ["graft", "GraftTestSupport"]),
+        .testTarget(name: "GraftTests", dependencies: ["Graft", "GraftTesting", "GraftHashing", "GraftTestSupport"]),
+        .testTarget(name: "GraftWebSocketTests", dependencies: ["GraftWebSocket", "Graft", "GraftHashing", "GraftTestSupport"]),
+        .testTarget(name: "GraftSQLiteTests", dependencies: ["Graft", "GraftSQLite", "graft-sqlite-crash-helper", "GraftTestSupport"]),
+        .testTarget(name: "GraftCompilerTests", dependencies: ["GraftCompiler", "GraftLanguage", "GraftTestSupport"], exclude: ["Expected", "Fixtures"]),
+        .testTarget(name: "GraftCodegenTests", dependencies: ["GraftCodegen", "GraftCompiler", "GraftLanguage", "GraftHashing", "GraftTestSupport"], exclude: ["Golden"]),
         // Golden generated code, compiled as modules and used by GeneratedCodeTests (regenerate:
         // GRAFT_UPDATE_GOLDEN=1 swift test --filter Golden).
         .target(name: "CourseCatalogAPI", dependencies: ["Graft"], path: "Tests/GraftCodegenTests/Golden/CourseCatalogAPI"),
@@ -72,9 +78,9 @@ let package = Package(
         .testTarget(name: "GeneratedCodeTests",
                     dependencies: ["Graft", "CourseCatalogAPI", "StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI"]),
         // Builds a temporary copy of Examples/CourseCatalog with the plugins (nested `swift build`).
-        .testTarget(name: "PluginTests"),
+        .testTarget(name: "PluginTests", dependencies: ["GraftTestSupport"]),
         // Against the Strawberry server in Tests/IntegrationServer (Python venv: .ci/install-integration-deps).
-        .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft", "GraftTesting", "GraftHashing", "CourseCatalogAPI", "graft", "GraftSQLite",
+        .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft", "GraftTesting", "GraftHashing", "CourseCatalogAPI", "graft", "GraftSQLite", "GraftTestSupport",
                                                                "GraftWebSocket"]),
     ],
     swiftLanguageModes: [.v6]

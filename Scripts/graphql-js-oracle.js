@@ -17,9 +17,13 @@ const { validateSDL } = require('graphql/validation/validate');
 
 const root = path.resolve(__dirname, '..');
 const expectedDir = path.join(root, 'Tests/GraftCompilerTests/Expected');
-const corpora = '../shared/corpora/schemas/';
+// Inputs named `corpora/...` are in the conformance corpora (GRAFT_CORPORA, default ../shared/corpora
+// beside the checkout), the others in the repository.
+const corporaRoot = path.resolve(root, process.env.GRAFT_CORPORA || '../shared/corpora');
+const corpora = 'corpora/schemas/';
 const apolloDirectives = 'Tests/GraftCompilerTests/Fixtures/apollo-directives.graphqls';
-const read = (file) => fs.readFileSync(path.join(root, file), 'utf8');
+const resolve = (file) => (file.startsWith('corpora/') ? path.join(corporaRoot, file.slice(8)) : path.join(root, file));
+const read = (file) => fs.readFileSync(resolve(file), 'utf8');
 
 function parseAll(files) {
   return g.concatAST(files.map((file) => g.parse(new g.Source(read(file), file))));

@@ -19,6 +19,6 @@ for (const [name, text] of Object.entries(inputs)) {
   try { expected[name] = print(parse(text)); } catch (e) { throw new Error(`${name}: ${e.message}`); }
 }
 for (const file of corpora) {
-  expected[file] = print(parse(fs.readFileSync(path.join(root, '../shared/corpora', file), 'utf8')));
+  expected[file] = print(parse(fs.readFileSync(path.join(path.resolve(root, process.env.GRAFT_CORPORA || '../shared/corpora'), file), 'utf8')));
 }
 fs.writeFileSync(path.join(root, 'Tests/GraftLanguageTests/Expected/print-expected.json'), JSON.stringify(expected, null, 1) + '\n');

@@ -12,7 +12,7 @@ const path = require('path');
 const { buildSchema, parse, validate, version } = require('graphql');
 
 const root = path.resolve(__dirname, '..');
-const corpus = path.resolve(root, '../shared/corpora/graphql-js');
+const corpus = path.resolve(root, process.env.GRAFT_CORPORA || '../shared/corpora', 'graphql-js');
 const cases = JSON.parse(fs.readFileSync(path.join(corpus, 'validation-cases.json'), 'utf8'));
 const testSchema = buildSchema(fs.readFileSync(path.join(corpus, 'validation-harness-schema.graphql'), 'utf8'));
 

@@ -14,4 +14,9 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { "SQLite error \(code): \(message)" }
+
+    /// Whether the error says the file is not a database or is corrupt (`SQLITE_NOTADB`, `SQLITE_CORRUPT`).
+    var isDamagedDatabase: Bool {
+        code & 0xFF == SQLITE_NOTADB || code & 0xFF == SQLITE_CORRUPT
+    }
 }

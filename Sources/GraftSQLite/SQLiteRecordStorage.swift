@@ -1,4 +1,9 @@
 import Graft
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A persistent `RecordStorage` on the system SQLite: one row per record (its fields in
 /// `RecordCodec`'s binary form), write-ahead logging, one transaction per merge (a crash keeps
@@ -30,44 +35,89 @@ public final class SQLiteRecordStorage: RecordStorage {
     /// Write counter for least-recently-written eviction.
     var tick: Int64
 
-    /// Opens (or creates) the database at `path`.
-    public init(path: String, durability: Durability = .normal) throws {
-        database = try SQLiteDatabase(path: path)
-        try database.execute("PRAGMA journal_mode=WAL")
-        try database.execute(durability == .full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL")
-        let version = try database.integer("PRAGMA user_version")
-        if version != SQLiteRecordStorage.schemaVersion {
-            try database.execute("""
-                BEGIN IMMEDIATE;
-                DROP TABLE IF EXISTS records;
-                CREATE TABLE records (key TEXT PRIMARY KEY NOT NULL, fields BLOB NOT NULL, used INTEGER NOT NULL) WITHOUT ROWID;
-                CREATE INDEX records_used ON records(used);
-                PRAGMA user_version = \(SQLiteRecordStorage.schemaVersion);
-                COMMIT;
-                """)
+    /// Opens (or creates) the database at `path` (or an SQLite URI such as `file:cache.sqlite?mode=ro`).
+    ///
+    /// A file that is not an SQLite database, or whose pages are damaged, is an error naming the
+    /// file; with `recreatesDamagedDatabase` the file (and its `-wal` and `-shm` files) is deleted
+    /// and an empty cache created instead. Any other failure to open is an error naming the file too.
+    /// Every error is a `GraftError` with code `cache`.
+    public init(path: String, durability: Durability = .normal, recreatesDamagedDatabase: Bool = false) throws(GraftError) {
+        let opened: Opened
+        do {
+            opened = try Opened(path: path, durability: durability)
+        } catch let error as SQLiteError where recreatesDamagedDatabase && error.isDamagedDatabase {
+            for suffix in ["", "-wal", "-shm"] { _ = unlink(path + suffix) }
+            do {
+                opened = try Opened(path: path, durability: durability)
+            } catch {
+                throw Self.openingError(error, path: path)
+            }
+        } catch {
+            throw Self.openingError(error, path: path)
         }
-        selectRecord = try database.prepare("SELECT fields FROM records WHERE key = ?1")
-        upsertRecord = try database.prepare("""
-            INSERT INTO records (key, fields, used) VALUES (?1, ?2, ?3)
-            ON CONFLICT(key) DO UPDATE SET fields = excluded.fields, used = excluded.used
-            """)
-        deleteRecord = try database.prepare("DELETE FROM records WHERE key = ?1")
-        tick = try database.integer("SELECT COALESCE(MAX(used), 0) FROM records")
+        database = opened.database
+        selectRecord = opened.selectRecord
+        upsertRecord = opened.upsertRecord
+        deleteRecord = opened.deleteRecord
+        tick = opened.tick
+    }
+
+    /// A connection with the table layout checked (or created) and the statements prepared.
+    struct Opened {
+        let database: SQLiteDatabase
+        let selectRecord: SQLiteStatement
+        let upsertRecord: SQLiteStatement
+        let deleteRecord: SQLiteStatement
+        let tick: Int64
+
+        init(path: String, durability: Durability) throws {
+            database = try SQLiteDatabase(path: path)
+            try database.execute("PRAGMA journal_mode=WAL")
+            try database.execute(durability == .full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL")
+            let version = try database.integer("PRAGMA user_version")
+            if version != SQLiteRecordStorage.schemaVersion {
+                try database.execute("""
+                    BEGIN IMMEDIATE;
+                    DROP TABLE IF EXISTS records;
+                    CREATE TABLE records (key TEXT PRIMARY KEY NOT NULL, fields BLOB NOT NULL, used INTEGER NOT NULL) WITHOUT ROWID;
+                    CREATE INDEX records_used ON records(used);
+                    PRAGMA user_version = \(SQLiteRecordStorage.schemaVersion);
+                    COMMIT;
+                    """)
+            }
+            selectRecord = try database.prepare("SELECT fields FROM records WHERE key = ?1")
+            upsertRecord = try database.prepare("""
+                INSERT INTO records (key, fields, used) VALUES (?1, ?2, ?3)
+                ON CONFLICT(key) DO UPDATE SET fields = excluded.fields, used = excluded.used
+                """)
+            deleteRecord = try database.prepare("DELETE FROM records WHERE key = ?1")
+            tick = try database.integer("SELECT COALESCE(MAX(used), 0) FROM records")
+        }
+    }
+
+    /// The error for a database that could not be opened, naming the file and the way out.
+    static func openingError(_ error: any Error, path: String) -> GraftError {
+        let reason = (error as? SQLiteError)?.message ?? "\(error)"
+        let message = (error as? SQLiteError)?.isDamagedDatabase == true
+            ? "the cache database \(path) is damaged (\(reason)); delete the file, or open it with "
+                + "recreatesDamagedDatabase: true to start with an empty cache"
+            : "cannot open the cache database \(path): \(reason)"
+        return GraftError(.cache, message: message, underlying: error)
     }
 
     /// The schema version stored in the database file.
-    public func storedSchemaVersion() throws -> Int64 {
-        try database.integer("PRAGMA user_version")
+    public func storedSchemaVersion() throws(GraftError) -> Int64 {
+        do { return try database.integer("PRAGMA user_version") } catch { throw GraftError.cache(error) }
     }
 
     /// Returns the free pages of the file to the system.
-    public func vacuum() throws {
-        try database.execute("VACUUM")
+    public func vacuum() throws(GraftError) {
+        do { try database.execute("VACUUM") } catch { throw GraftError.cache(error) }
     }
 
     /// Removes every record (`removeAll`).
-    public func clear() throws {
-        try removeAll()
+    public func clear() throws(GraftError) {
+        do { try removeAll() } catch { throw GraftError.cache(error) }
     }
 
     // MARK: RecordStorage
@@ -132,7 +182,13 @@ public final class SQLiteRecordStorage: RecordStorage {
         return try transaction {
             var changed: [CacheFieldRef] = []
             for key in keys {
-                guard let fields = try load(key) else { continue }
+                let fields: [String: StoredField]?
+                do {
+                    fields = try load(key)
+                } catch is DamagedRecordError {
+                    fields = [:]  // removed all the same; its fields can't be named
+                }
+                guard let fields else { continue }
                 for name in fields.keys { changed.append(CacheFieldRef(key, name)) }
                 deleteRecord.bind(key.rawValue, at: 1)
                 try deleteRecord.run()
@@ -170,12 +226,16 @@ public final class SQLiteRecordStorage: RecordStorage {
 
     // MARK: Helpers
 
-    /// A record's fields from the database, or nil.
+    /// A record's fields from the database, or nil; a ``DamagedRecordError`` when they don't decode.
     func load(_ key: CacheKey) throws -> [String: StoredField]? {
         selectRecord.bind(key.rawValue, at: 1)
         defer { selectRecord.reset() }
         guard try selectRecord.step() else { return nil }
-        return try selectRecord.withBlob(at: 0) { bytes in try RecordCodec.decode(bytes) }
+        let decoded = selectRecord.withBlob(at: 0) { bytes in Result { () throws(RecordCodec.DecodingError) in try RecordCodec.decode(bytes) } }
+        switch decoded {
+        case .success(let fields): return fields
+        case .failure(let error): throw DamagedRecordError(key: key, reason: error.description)
+        }
     }
 
     /// Runs `body` in one `BEGIN IMMEDIATE` ... `COMMIT` transaction, rolled back when it throws.

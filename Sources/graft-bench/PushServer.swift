@@ -1,8 +1,7 @@
-import Foundation
-import GraftWebSocket
 #if canImport(Glibc)
+import Foundation
 import Glibc
-#endif
+import GraftWebSocket
 
 /// A one-connection WebSocket server on 127.0.0.1 for `graft-bench subscription`, on a thread of
 /// its own with plain POSIX sockets: answers the upgrade and `connection_init`, then pushes the
@@ -116,3 +115,4 @@ final class PushServer: @unchecked Sendable {
         }
     }
 }
+#endif

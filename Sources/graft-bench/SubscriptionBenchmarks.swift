@@ -14,6 +14,15 @@ enum SubscriptionBenchmarks {
         guard arguments.count <= 1, let count = arguments.isEmpty ? 20_000 : Int(arguments[0]), count > 0 else {
             throw BenchmarkError("usage: graft-bench subscription [N] (events, default 20000)")
         }
+        #if canImport(Glibc)
+        try run(count: count)
+        #else
+        throw BenchmarkError("graft-bench subscription runs on Linux (its local server uses Glibc sockets)")
+        #endif
+    }
+
+    #if canImport(Glibc)
+    static func run(count: Int) throws {
         let frames = frames(count: count, id: "1")
         let complete = FrameEncoder.encode(.text, payload: Array(#"{"id":"1","type":"complete"}"#.utf8))
         let server = try PushServer()
@@ -44,6 +53,8 @@ enum SubscriptionBenchmarks {
         report("frame parsing (in memory)", count: count, bytes: frames.count, milliseconds: parsing)
     }
 
+    #endif
+
     static func report(_ name: String, count: Int, bytes: Int, milliseconds: Double) {
         let seconds = milliseconds / 1000
         print("subscription \(name): \(count) events, \(bytes) bytes of frames, median \(Measurement.format(milliseconds)) ms, "
@@ -51,6 +62,7 @@ enum SubscriptionBenchmarks {
               + "\(Measurement.format(Double(bytes) / 1_000_000 / seconds, digits: 0)) MB/s")
     }
 
+    #if canImport(Glibc)
     /// One run: subscribe through a fresh transport and client with a cache, take every event,
     /// return the milliseconds from subscribing to the end of the stream.
     static func receiveAll(server: PushServer, frames: [UInt8], complete: [UInt8], count: Int) throws -> Double {
@@ -77,6 +89,7 @@ enum SubscriptionBenchmarks {
         }
         return elapsed.get()
     }
+    #endif
 
     /// N `next` frames for operation `id`: LessonProgress events with progress i/N.
     static func frames(count: Int, id: String) -> [UInt8] {

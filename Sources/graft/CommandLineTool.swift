@@ -14,6 +14,9 @@ protocol Subcommand {
 
 /// Dispatches `graft <command> ...` and prints help and usage errors.
 enum CommandLineTool {
+    /// The version `graft --version` prints.
+    static let version = "0.1.0"
+
     nonisolated(unsafe) static let subcommands: [any Subcommand.Type] = [
         PrintCommand.self, PrintSchemaCommand.self, ValidateCommand.self, GenerateCommand.self, InitCommand.self,
         FetchSchemaCommand.self,
@@ -32,9 +35,16 @@ enum CommandLineTool {
             text += "  " + command.name.padding(toLength: 14) + command.summary + "\n"
         }
         text += "  " + "help".padding(toLength: 14) + "Show help for a command.\n"
-        text += "\nRun 'graft help <command>' for a command's options."
+        text += "\nRun 'graft help <command>' for a command's options, 'graft --version' for the version."
         return text
     }
+
+    static let helpUsage = """
+    USAGE: graft help [<command>]
+
+    Shows the usage of a command, or the list of commands. 'graft <command> --help' does the same.
+    Commands: \(subcommands.map { $0.name }.joined(separator: ", ")), help.
+    """
 
     /// Runs the tool; returns the exit status.
     static func run(_ arguments: [String]) -> Int32 {
@@ -46,9 +56,16 @@ enum CommandLineTool {
         case "--help", "-h":
             StandardOutput.write(generalUsage)
             return 0
+        case "--version", "version":
+            StandardOutput.write("graft \(version)")
+            return 0
         case "help":
             guard arguments.count > 1 else {
                 StandardOutput.write(generalUsage)
+                return 0
+            }
+            if arguments[1] == "help" {
+                StandardOutput.write(helpUsage)
                 return 0
             }
             guard let command = subcommands.first(where: { $0.name == arguments[1] }) else {

@@ -56,7 +56,7 @@ import Testing
         try "{\n  \"output\": 42\n}\n".write(to: root.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
         let wrongType = try await GraftTool.run(["generate", "--config", "bad.json"], in: root)
         #expect(wrongType.status == 1)
-        #expect(wrongType.standardError == "bad.json:2:13: error: 'output' must be a string, found a number\n")
+        #expect(wrongType.standardError == "bad.json:2:13: error: 'output' must be a string, found a number\n  \"output\": 42\n            ^\n")
 
         try "{\"outputs\": \"x\"}".write(to: root.appendingPathComponent("unknown.json"), atomically: true, encoding: .utf8)
         let unknown = try await GraftTool.run(["generate", "--config", "unknown.json"], in: root)
@@ -65,7 +65,7 @@ import Testing
 
         let noConfig = try await GraftTool.run(["generate", "--config", "nope.json"], in: root)
         #expect(noConfig.status == 1)
-        #expect(noConfig.standardError == "nope.json: error: cannot read the configuration file\n")
+        #expect(noConfig.standardError == "nope.json: error: cannot read the configuration file: no such file\n")
     }
 
     @Test func unwritableOutputFolderIsAnError() async throws {

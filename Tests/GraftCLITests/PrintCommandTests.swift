@@ -1,4 +1,5 @@
 import Foundation
+import GraftTestSupport
 import Testing
 
 /// `graft print`, help and usage errors, run as a real process.
@@ -66,8 +67,9 @@ import Testing
         #expect(result.standardError.hasPrefix("error: unknown command 'frobnicate'"))
     }
 
-    @Test func printsTheRepositorysGitHubSchemaIdempotently() async throws {
-        let path = "../shared/corpora/schemas/github/schema-2024-07-08-503d8f1.graphql"
+    @Test(.requiresCorpora("printing GitHub's schema twice (PrintCommandTests)"))
+    func printsGitHubsSchemaIdempotently() async throws {
+        let path = Corpora.url("schemas/github/schema-2024-07-08-503d8f1.graphql").path
         let first = try await GraftTool.run(["print", path])
         #expect(first.status == 0)
         let printed = try GraftTool.temporaryFile(first.standardOutput)

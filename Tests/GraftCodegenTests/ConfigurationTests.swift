@@ -1,3 +1,4 @@
+import Foundation
 import GraftCodegen
 import Testing
 
@@ -38,26 +39,57 @@ import Testing
         }
     }
 
+    /// The first line of the error for `text` (the position and message; the source line and caret follow).
+    static func headline(_ text: String) -> String? {
+        error(text).map { String($0.prefix { $0 != "\n" }) }
+    }
+
     @Test func unknownKeysNameTheKeyAndPosition() {
-        #expect(Self.error("{\n  \"output\": \"Out\",\n  \"ouptut\": \"x\"\n}")?
-            .hasPrefix("graft.json:3:3: error: unknown key 'ouptut' (known keys: schema, operations,") == true)
+        #expect(Self.error("{\n  \"output\": \"Out\",\n  \"ouptut\": \"x\"\n}") == """
+            graft.json:3:3: error: unknown key 'ouptut'; Did you mean "output"?
+              "ouptut": "x"
+              ^
+            """)
+        #expect(Self.headline("{\"zzz\": 1}") == "graft.json:1:2: error: unknown key 'zzz' (known keys: schema, operations, output, "
+                + "namespace, accessLevel, customScalars, keyFields, operationDocument, persistedQueryManifest)")
+    }
+
+    @Test func errorsShowTheLineAndACaret() {
+        #expect(Self.error("{\n\t\"output\": 3\r\n}") == "graft.json:2:12: error: 'output' must be a string, found a number\n\t\"output\": 3\n\t          ^")
+        #expect(Self.error("") == "graft.json:1:1: error: unexpected end of file, expected a value\n\n^")
+    }
+
+    @Test func unreadableFilesSayWhy() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("graft-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func message(_ path: String) -> String? {
+            do {
+                _ = try GraftConfiguration.load(path: path)
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        #expect(message(folder.appendingPathComponent("missing.json").path)?.hasSuffix("cannot read the configuration file: no such file") == true)
+        #expect(message(folder.path)?.hasSuffix("cannot read the configuration file: it is a folder") == true)
     }
 
     @Test func wrongTypesNameTheKeyAndPosition() {
-        #expect(Self.error("{\"output\": 3}") == "graft.json:1:12: error: 'output' must be a string, found a number")
-        #expect(Self.error("{\n \"schema\": [\"a\", true]}") == "graft.json:2:18: error: 'schema' must hold strings, found a Boolean")
-        #expect(Self.error("{\"accessLevel\": \"open\"}")
+        #expect(Self.headline("{\"output\": 3}") == "graft.json:1:12: error: 'output' must be a string, found a number")
+        #expect(Self.headline("{\n \"schema\": [\"a\", true]}") == "graft.json:2:18: error: 'schema' must hold strings, found a Boolean")
+        #expect(Self.headline("{\"accessLevel\": \"open\"}")
                 == "graft.json:1:17: error: 'accessLevel' must be one of \"public\", \"internal\", found \"open\"")
-        #expect(Self.error("{\"customScalars\": {\"Date\": 1}}")
+        #expect(Self.headline("{\"customScalars\": {\"Date\": 1}}")
                 == "graft.json:1:28: error: 'customScalars.Date' must be a string (a Swift type), found a number")
-        #expect(Self.error("{\"namespace\": \"my api\"}") == "graft.json:1:15: error: 'namespace' must be a Swift identifier, found \"my api\"")
-        #expect(Self.error("[]") == "graft.json:1:1: error: the configuration must be an object, found an array")
+        #expect(Self.headline("{\"namespace\": \"my api\"}") == "graft.json:1:15: error: 'namespace' must be a Swift identifier, found \"my api\"")
+        #expect(Self.headline("[]") == "graft.json:1:1: error: the configuration must be an object, found an array")
     }
 
     @Test func syntaxErrorsHavePositions() {
-        #expect(Self.error("{\n  \"output\": \"Out\"\n  \"schema\": []\n}") == "graft.json:3:3: error: expected ',' or '}'")
-        #expect(Self.error("{\"output\": \"Out\",}") == "graft.json:1:18: error: expected a quoted key")
-        #expect(Self.error("") == "graft.json:1:1: error: unexpected end of file, expected a value")
+        #expect(Self.headline("{\n  \"output\": \"Out\"\n  \"schema\": []\n}") == "graft.json:3:3: error: expected ',' or '}'")
+        #expect(Self.headline("{\"output\": \"Out\",}") == "graft.json:1:18: error: expected a quoted key")
+        #expect(Self.headline("") == "graft.json:1:1: error: unexpected end of file, expected a value")
     }
 
     @Test func missingFileIsAnError() {

@@ -2,12 +2,14 @@ import Foundation
 import GraftCodegen
 import GraftCompiler
 import GraftLanguage
+import GraftTestSupport
 import Testing
 
 /// Operation identifiers and one-line sources equal Apollo iOS's, as recorded in the
 /// `operationIDs.json` files of its StarWars, GitHub and Upload APIs (two of which are not valid
 /// JSON: they are read tolerantly). Graft's own manifest is valid JSON.
-@Suite struct OperationIdentifierTests {
+@Suite(.requiresCorpora("operation identifiers against Apollo iOS's operationIDs.json files (OperationIdentifierTests)"))
+struct OperationIdentifierTests {
     static let apis: [(folder: String, schema: String, operations: String)] = [
         ("StarWarsAPI/starwars-graphql", "schema.graphqls", ""),
         ("GitHubAPI/graphql", "schema.graphqls", "Queries"),

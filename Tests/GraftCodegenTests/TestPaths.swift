@@ -1,14 +1,12 @@
 import Foundation
+import GraftTestSupport
 
-/// Paths the tests read: the package root, the shared corpora and the golden files.
+/// Paths the tests read: the package root, Apollo iOS's test APIs in the corpora, the golden files.
 enum TestPaths {
-    /// The package root (three levels above this file).
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    /// `../shared/corpora` next to the package.
-    static let corpora = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora")
-    /// Apollo iOS's test APIs.
-    static let apollo = corpora.appendingPathComponent("schemas/apollo-ios-dev")
+    /// The package root.
+    static let packageRoot = Repository.root
+    /// Apollo iOS's test APIs (in the conformance corpora, outside the repository).
+    static let apollo = Corpora.url("schemas/apollo-ios-dev")
     /// Checked-in generated code.
-    static let golden = packageRoot.appendingPathComponent("Tests/GraftCodegenTests/Golden")
+    static let golden = Repository.url("Tests/GraftCodegenTests/Golden")
 }

@@ -40,3 +40,30 @@ import Testing
         }
     }
 }
+
+/// Long lines and long messages are clipped when rendered.
+@Suite struct DiagnosticClippingTests {
+    @Test func aLongLineIsShownAroundTheColumn() {
+        let line = String(repeating: "a", count: 1_000) + "X" + String(repeating: "b", count: 1_000)
+        let rendered = Diagnostic(message: "m", sourceName: "f", location: SourceLocation(line: 1, column: 1_001, utf16Offset: 1_000),
+                                  lineText: line).rendered
+        let lines = rendered.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[1] == "…" + String(repeating: "a", count: 80) + "X" + String(repeating: "b", count: 79) + "…")
+        // The caret is under the X.
+        #expect(lines[2].count == 82 && lines[2].hasSuffix("^"))
+        #expect(Array(lines[1])[lines[2].count - 1] == "X")
+    }
+
+    @Test func aShortLineIsShownWhole() {
+        let rendered = Diagnostic(message: "m", sourceName: "f", location: SourceLocation(line: 1, column: 3, utf16Offset: 2),
+                                  lineText: "\tab").rendered
+        #expect(rendered == "f:1:3: error: m\n\tab\n\t ^")
+    }
+
+    @Test func aLongMessageIsClipped() {
+        let rendered = Diagnostic(message: String(repeating: "m", count: 10_000), sourceName: "f", location: nil,
+                                  lineText: nil).rendered
+        #expect(rendered == "f: error: " + String(repeating: "m", count: 1_000) + "…")
+    }
+}

@@ -1,10 +1,11 @@
 import Foundation
+import GraftTestSupport
 import Testing
 @testable import GraftLanguage
 
-/// graphql-js 16.6's lexer test cases (../shared/corpora/graphql-js/lex-cases.json): the same tokens
+/// graphql-js 16.6's lexer test cases (the corpora's graphql-js/lex-cases.json): the same tokens
 /// (kind, value, start, end, line, column in UTF-16 units) or the same error.
-@Suite struct LexerCorpusTests {
+@Suite(.requiresCorpora("graphql-js's lexer cases (LexerCorpusTests)")) struct LexerCorpusTests {
     static let cases: [LexCase] = (try? Corpus.cases("graphql-js/lex-cases.json").map(LexCase.init)) ?? []
 
     struct LexCase: CustomTestStringConvertible, Sendable {

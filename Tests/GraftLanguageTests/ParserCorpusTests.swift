@@ -1,10 +1,11 @@
 import Foundation
+import GraftTestSupport
 import Testing
 @testable import GraftLanguage
 
-/// graphql-js 16.6's parser test cases (../shared/corpora/graphql-js/parse-cases.json): same
+/// graphql-js 16.6's parser test cases (the corpora's graphql-js/parse-cases.json): same
 /// accept/reject, same error message and location, and the recorded AST (kinds, names, values, `loc`).
-@Suite struct ParserCorpusTests {
+@Suite(.requiresCorpora("graphql-js's parser cases (ParserCorpusTests)")) struct ParserCorpusTests {
     static let cases: [ParseCase] = (try? Corpus.cases("graphql-js/parse-cases.json").map(ParseCase.init)) ?? []
 
     struct ParseCase: CustomTestStringConvertible, @unchecked Sendable {

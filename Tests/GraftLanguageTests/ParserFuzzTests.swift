@@ -1,3 +1,4 @@
+import GraftTestSupport
 import Testing
 @testable import GraftLanguage
 
@@ -69,9 +70,9 @@ import Testing
         #expect(outcome.rejected > 0)
     }
 
-    @Test func mutationsOfTheCorpora() {
+    @Test(.requiresCorpora("the fuzz test's mutations of the corpora (ParserFuzzTests.mutationsOfTheCorpora)"))
+    func mutationsOfTheCorpora() {
         #expect(Self.seeds.count == 3)
-        guard !Self.seeds.isEmpty else { return }  // the corpora are missing: reported above
         var generator = SeededGenerator(state: 0x5EED_0002)
         var outcome = Outcome()
         for iteration in 0..<50_000 {

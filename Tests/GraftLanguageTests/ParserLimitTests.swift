@@ -1,3 +1,4 @@
+import GraftTestSupport
 import Testing
 @testable import GraftLanguage
 
@@ -49,7 +50,8 @@ import Testing
         }
     }
 
-    @Test func defaultLimitsAcceptTheGitHubSchema() throws {
+    @Test(.requiresCorpora("parsing the GitHub schema with the default limits (ParserLimitTests)"))
+    func defaultLimitsAcceptTheGitHubSchema() throws {
         let file = "schemas/github/schema-2024-07-08-503d8f1.graphql"
         let document = try parse(Source(try Corpus.text(file), name: file))
         #expect(document.definitions.count > 1000)

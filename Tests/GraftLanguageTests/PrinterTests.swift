@@ -1,11 +1,12 @@
 import Foundation
+import GraftTestSupport
 import Testing
 @testable import GraftLanguage
 
 /// The printer against graphql-js 16.6's `print()` (expectations in Expected/print-expected.json,
 /// written by Scripts/print-oracle.js), and print/parse round trips on the corpora.
 @Suite struct PrinterTests {
-    static let packageTests = Corpus.packageRoot.appendingPathComponent("Tests/GraftLanguageTests")
+    static let packageTests = Repository.url("Tests/GraftLanguageTests")
 
     static let inputs: [String: String] = {
         guard let data = try? Data(contentsOf: packageTests.appendingPathComponent("Fixtures/print-inputs.json")) else { return [:] }
@@ -28,13 +29,14 @@ import Testing
         #expect(Printer.print(document) == Self.expected[name])
     }
 
-    @Test(arguments: ["graphql-js/kitchen-sink-query.v16.6.0.graphql", "graphql-js/kitchen-sink-sdl.v16.6.0.graphql"])
+    @Test(.requiresCorpora("printing graphql-js's kitchen sinks (PrinterTests)"),
+          arguments: ["graphql-js/kitchen-sink-query.v16.6.0.graphql", "graphql-js/kitchen-sink-sdl.v16.6.0.graphql"])
     func printsKitchenSinkLikeGraphQLJS(_ file: String) throws {
         let document = try parse(Source(try Corpus.text(file), name: file))
         #expect(Printer.print(document) == Self.expected[file])
     }
 
-    @Test(arguments: Corpus.documents)
+    @Test(.requiresCorpora("print/parse round trips of the corpora (PrinterTests)"), arguments: Corpus.documents)
     func roundTripIsStable(_ file: String) throws {
         let printed = Printer.print(try parse(Source(try Corpus.text(file), name: file)))
         let reprinted = Printer.print(try parse(Source(printed, name: file)))

@@ -1,11 +1,12 @@
 import Foundation
+import GraftTestSupport
 import Testing
 import Graft
 @testable import GraftSQLite
 
 /// Kills (SIGKILL) a process in the middle of SQLite writes, again and again: every reopen must
 /// succeed and hold exactly the records of the merges that committed.
-@Suite struct CrashSafetyTests {
+@Suite(.timingSensitive) struct CrashSafetyTests {
     /// The rules of `graft-sqlite-crash-helper` (Sources/graft-sqlite-crash-helper/main.swift).
     static let itemCount = 60
     static func payload(_ merge: Int, _ item: Int) -> String {

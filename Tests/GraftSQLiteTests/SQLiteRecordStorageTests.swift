@@ -1,9 +1,10 @@
 import Foundation
+import GraftTestSupport
 import Testing
 import Graft
 @testable import GraftSQLite
 
-@Suite struct SQLiteRecordStorageTests {
+@Suite(.timingSensitive) struct SQLiteRecordStorageTests {
     @Test func recordsSurviveReopeningWithTheirAges() async throws {
         let file = try TemporaryDatabase()
         defer { file.remove() }

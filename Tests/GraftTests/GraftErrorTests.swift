@@ -3,9 +3,10 @@ import Graft
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import GraftTestSupport
 import Testing
 
-@Suite("GraftError")
+@Suite("GraftError", .timingSensitive)
 struct GraftErrorTests {
     static let secrets = ["tok-SECRET-1", "cookie-SECRET-2", "query-SECRET-3", "body-SECRET-4"]
 
@@ -76,7 +77,7 @@ struct GraftErrorTests {
         #expect(rateLimited.code == .rateLimited && rateLimited.operation == "Q" && rateLimited.request != nil)
         #expect(GraftError.Code.allCases.map(\.rawValue) == ["transport", "timedOut", "cancelled", "httpStatus",
                                                               "graphQLErrors", "decoding", "unauthorized", "rateLimited",
-                                                              "cacheMiss"])
+                                                              "cacheMiss", "cache"])
     }
 
     @Test("decoding errors name the coding path")

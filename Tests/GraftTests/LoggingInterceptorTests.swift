@@ -4,9 +4,10 @@ import GraftTesting
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import GraftTestSupport
 import Testing
 
-@Suite("Logging")
+@Suite("Logging", .timingSensitive)
 struct LoggingInterceptorTests {
     static let token = "eyJhbGciOi.session-TOKEN-9f8e"
     static let cookie = "cookie-VALUE-4411"

@@ -4,9 +4,10 @@ import GraftTesting
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import GraftTestSupport
 import Testing
 
-@Suite("MockHTTPClient")
+@Suite("MockHTTPClient", .timingSensitive)
 struct MockHTTPClientTests {
     @Test("stubs match in order, limited stubs run out, requests are recorded with their context")
     func stubsAndRecording() async throws {

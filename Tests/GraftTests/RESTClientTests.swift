@@ -1,9 +1,10 @@
 import Foundation
 import Graft
 import GraftTesting
+import GraftTestSupport
 import Testing
 
-@Suite("REST endpoints")
+@Suite("REST endpoints", .timingSensitive)
 struct RESTClientTests {
     struct User: Codable, Sendable, Equatable {
         let id: Int

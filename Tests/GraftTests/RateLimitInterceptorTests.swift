@@ -1,9 +1,10 @@
 import Foundation
 import Graft
 import GraftTesting
+import GraftTestSupport
 import Testing
 
-@Suite("Rate limiting")
+@Suite("Rate limiting", .timingSensitive)
 struct RateLimitInterceptorTests {
     @Test("waiting requests are served in arrival order")
     func ordering() async throws {

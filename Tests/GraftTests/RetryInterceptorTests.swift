@@ -4,9 +4,10 @@ import GraftTesting
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import GraftTestSupport
 import Testing
 
-@Suite("Retry")
+@Suite("Retry", .timingSensitive)
 struct RetryInterceptorTests {
     static let now = Date(timeIntervalSince1970: 784_111_777) // Sun, 06 Nov 1994 08:49:37 GMT
 

@@ -1,9 +1,10 @@
 import Foundation
 import Graft
 import GraftTesting
+import GraftTestSupport
 import Testing
 
-@Suite("Timeouts")
+@Suite("Timeouts", .timingSensitive)
 struct TimeoutInterceptorTests {
     @Test("a slow request times out with timedOut, and the request below is cancelled")
     func timesOut() async throws {

@@ -1,9 +1,10 @@
 import Foundation
 import Graft
 import GraftTesting
+import GraftTestSupport
 import Testing
 
-@Suite("Token refresh")
+@Suite("Token refresh", .timingSensitive)
 struct TokenRefreshInterceptorTests {
     static let expired = "expired-token-0"
     static let fresh = "fresh-token-1"

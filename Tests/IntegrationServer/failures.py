@@ -12,6 +12,10 @@ A header value is a comma-separated list of specs, applied in order; a spec is a
     malformed-json                              the real response with its JSON body broken
     truncated-body                              the real response's headers (Content-Length of the whole
                                                 body) and half of its body, then the connection closes
+    echo-http;status=401                        a careless server: that status with a JSON body whose
+                                                `detail` repeats every header value, the query string and
+                                                the body of the request (`invalid token ...`)
+    echo-graphql                                the same text as the message of a GraphQL error (HTTP 200)
 
 Parameter `times=N` makes a spec apply only to the first N requests of the session carrying
 exactly the same header value (for example `500;times=2` fails twice, then lets requests through).
@@ -23,7 +27,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Optional
 
-MODES = {"status", "401-until-refresh", "unauthenticated-until-refresh", "slow", "malformed-json", "truncated-body"}
+MODES = {"status", "401-until-refresh", "unauthenticated-until-refresh", "slow", "malformed-json", "truncated-body",
+         "echo-http", "echo-graphql"}
 
 
 class FailureSpecError(ValueError):
@@ -110,3 +115,13 @@ def unauthenticated_graphql_response(content_type: bytes) -> tuple[int, list[tup
 def break_json(body: bytes) -> bytes:
     """The first half of a JSON document followed by a stray brace: never valid JSON."""
     return body[: max(1, len(body) // 2)] + b"}}]oops"
+
+
+def echo_response(spec: FailureSpec, headers: dict, query_string: str, body: bytes) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
+    """Repeats the request's credentials back in the error text, as some servers do."""
+    text = (f"invalid token {' '.join(headers.values())}; query {query_string}; "
+            f"body {body.decode('utf-8', errors='replace')}")
+    if spec.mode == "echo-graphql":
+        return 200, [(b"content-type", b"application/json")], json_body({"data": None, "errors": [{"message": text}]})
+    status = int(spec.params.get("status", "401"))
+    return status, [(b"content-type", b"application/json")], json_body({"error": "invalid_request", "detail": text})

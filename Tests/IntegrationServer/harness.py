@@ -15,8 +15,8 @@ from urllib.parse import parse_qsl, urlencode
 
 from graphql import OperationDefinitionNode, parse
 
-from failures import (FailureSpec, FailureSpecError, break_json, json_body, parse_specs, status_response,
-                      unauthenticated_graphql_response, unauthorized_response)
+from failures import (FailureSpec, FailureSpecError, break_json, echo_response, json_body, parse_specs,
+                      status_response, unauthenticated_graphql_response, unauthorized_response)
 from sessions import FAIL_HEADER, SESSIONS, SessionState, session_name
 
 UNCOUNTED_PATHS = {"/test/stats", "/test/reset", "/test/control"}
@@ -150,6 +150,10 @@ class Harness:
             return
         response_mode = None
         for spec in specs:
+            if spec.mode in ("echo-http", "echo-graphql"):
+                session.injected[spec.mode] += 1
+                await _respond(send, *echo_response(spec, headers, query_string, body))
+                return
             outcome = await self._apply(spec, session, headers, send)
             if outcome == "answered":
                 return

@@ -4,10 +4,11 @@ import GraftTesting
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import GraftTestSupport
 import Testing
 
 /// Token refresh, REST endpoints and logging through Graft's stack against the real server.
-@Suite("Graft token refresh, REST and logging against the server")
+@Suite("Graft token refresh, REST and logging against the server", .timingSensitive)
 struct AuthAndRESTIntegrationTests {
     static let tags = "query Tags { allTags }"
 

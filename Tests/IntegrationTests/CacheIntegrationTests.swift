@@ -1,20 +1,22 @@
 import Foundation
+import GraftTestSupport
 import Testing
 @testable import Graft
 import GraftSQLite
 
 /// The normalized cache against the real Strawberry server: policies, watchers updated by
 /// mutations, optimistic updates and the SQLite store.
-@Suite("Normalized cache against the server")
+@Suite("Normalized cache against the server", .timingSensitive)
 struct CacheIntegrationTests {
     /// A client with a store, whose requests carry a fresh test session and a bearer token.
-    static func makeClient(store: CacheStore) async throws -> (GraphQLClient, TestClient) {
+    static func makeClient(store: CacheStore, onCacheError: @escaping GraphQLClient.CacheErrorHandler = GraphQLClient.logCacheError)
+        async throws -> (GraphQLClient, TestClient) {
         let session = try await TestClient.make()
         let http = InterceptingHTTPClient(base: URLSessionHTTPClient(), interceptors: [
             HeaderInjectionInterceptor(["X-Test-Session": session.session, "Authorization": "Bearer cache-tests"]),
         ])
         let url = session.baseURL.appendingPathComponent("graphql")
-        return (GraphQLClient(transport: HTTPTransport(url: url, client: http), store: store), session)
+        return (GraphQLClient(transport: HTTPTransport(url: url, client: http), store: store, onCacheError: onCacheError), session)
     }
 
     static func newSlug() -> String { "cache-\(UUID().uuidString.prefix(8).lowercased())" }

@@ -2,11 +2,12 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import GraftTestSupport
 import Testing
 
 /// Each controlled failure of the integration server, chosen with `X-Test-Fail` or queued with
 /// `POST /test/control`, as URLSession sees it.
-@Suite("Failure injection")
+@Suite("Failure injection", .timingSensitive)
 struct FailureInjectionTests {
     static let query = "query Tags { allTags }"
 

@@ -1,9 +1,10 @@
 import Foundation
+import GraftTestSupport
 import Testing
 
 /// `graft fetch-schema` against the real Strawberry server: the written schema rebuilds to the
 /// same printed SDL, in both output formats, and headers are sent but never printed.
-@Suite struct FetchSchemaTests {
+@Suite(.timingSensitive) struct FetchSchemaTests {
     static func temporaryPath(_ name: String) throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("graft-fetch-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -1,11 +1,12 @@
 import CourseCatalogAPI
 import Foundation
 import Graft
+import GraftTestSupport
 import Testing
 
 /// The normalized cache with the generated CourseCatalog models (golden code of `graft generate`)
 /// and their generated `SchemaMetadata`, against the server.
-@Suite("Normalized cache with generated models")
+@Suite("Normalized cache with generated models", .timingSensitive)
 struct GeneratedCacheIntegrationTests {
     @Test("a generated mutation's result updates a watcher of a generated query")
     func generatedWatcher() async throws {

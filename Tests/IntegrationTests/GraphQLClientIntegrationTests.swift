@@ -1,12 +1,13 @@
 import CourseCatalogAPI
 import Foundation
 import Graft
+import GraftTestSupport
 import Testing
 
 /// `GraphQLClient` with generated operations of the example API against the real server: typed
 /// data through fragments, type cases and @oneOf inputs; mutations; GET; automatic persisted
 /// queries; token refresh on a GraphQL UNAUTHENTICATED error; retries; decoding and transport errors.
-@Suite("GraphQLClient against the server")
+@Suite("GraphQLClient against the server", .timingSensitive)
 struct GraphQLClientIntegrationTests {
     static func client(_ stack: GraftStack, _ interceptors: [any HTTPInterceptor] = [], usesGET: Bool = false,
                        persistedQueries: HTTPTransport.PersistedQueries = .disabled) -> GraphQLClient {

@@ -3,11 +3,12 @@ import Foundation
 import FoundationNetworking
 #endif
 import GraftHashing
+import GraftTestSupport
 import Testing
 
 /// The integration server answers GraphQL over HTTP: POST, GET, mutations, partial data and
 /// automatic persisted queries.
-@Suite("GraphQL over HTTP")
+@Suite("GraphQL over HTTP", .timingSensitive)
 struct GraphQLOverHTTPTests {
     static let courseQuery = """
         query CourseBySlug($slug: String!) {

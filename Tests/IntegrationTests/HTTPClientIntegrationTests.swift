@@ -4,10 +4,11 @@ import GraftTesting
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import GraftTestSupport
 import Testing
 
 /// Graft's URLSession client and interceptors against the real integration server.
-@Suite("Graft HTTP client against the server")
+@Suite("Graft HTTP client against the server", .timingSensitive)
 struct HTTPClientIntegrationTests {
     static let tags = "query Tags { allTags }"
     static let idempotent = RequestContext(operationName: "Tags", isIdempotent: true)

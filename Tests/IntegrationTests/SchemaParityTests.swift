@@ -3,13 +3,14 @@ import GraftLanguage
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import GraftTestSupport
 import Testing
 
 /// The server serves exactly the example API of Schemas/: every type, field, argument, default
 /// value, description, deprecation, interface, union member, enum value, `@specifiedBy` URL and
 /// `@oneOf` flag, compared through introspection. (Scripts/compare-server-schema.js does the
 /// same with graphql-js.) Each type is summarized as lines, one per member, and the lines compared.
-@Suite("Schema parity")
+@Suite("Schema parity", .timingSensitive)
 struct SchemaParityTests {
     static let introspection = """
         query Parity {

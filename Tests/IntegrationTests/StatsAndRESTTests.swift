@@ -2,10 +2,11 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import GraftTestSupport
 import Testing
 
 /// The server counts what it receives, per session, and serves a small REST API.
-@Suite("Stats and REST routes")
+@Suite("Stats and REST routes", .timingSensitive)
 struct StatsAndRESTTests {
     @Test("stats count requests per path, operation and method, and keep the last request's headers")
     func statsCounting() async throws {

@@ -16,11 +16,7 @@ struct ExamplePackage {
 
     /// Copies the example package (without any `.build` or `.swiftpm` folder it may have).
     init() throws {
-        let manager = FileManager.default
-        let folder = manager.temporaryDirectory.appendingPathComponent("graft-plugin-tests-\(UUID().uuidString)")
-        try manager.createDirectory(at: folder, withIntermediateDirectories: true)
-        // The real path: SwiftPM reports files under the real path of the package folder.
-        scratch = folder.resolvingSymlinksInPath()
+        scratch = try Self.temporaryFolder()
         root = scratch.appendingPathComponent("CourseCatalog")
         try Self.copyDereferencingSymlinks(from: Self.repositoryRoot.appendingPathComponent("Examples/CourseCatalog"), to: root)
         let manifest = root.appendingPathComponent("Package.swift")
@@ -29,6 +25,19 @@ struct ExamplePackage {
         guard text.contains(dependency) else { throw ExamplePackageError("Package.swift has no \(dependency)") }
         let absolute = #".package(name: "Graft", path: "\#(Self.repositoryRoot.path)")"#
         try text.replacingOccurrences(of: dependency, with: absolute).write(to: manifest, atomically: true, encoding: .utf8)
+    }
+
+    /// A package already laid out at `root` inside the temporary folder `scratch`.
+    init(scratch: URL, root: URL) {
+        self.scratch = scratch
+        self.root = root
+    }
+
+    /// A new temporary folder (its real path: SwiftPM reports files under the real path).
+    static func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("graft-plugin-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder.resolvingSymlinksInPath()
     }
 
     /// Removes the temporary folder, and the lock files SwiftPM leaves beside it in the temporary

@@ -1,4 +1,5 @@
 import Foundation
+import GraftTestSupport
 import Testing
 
 /// The SwiftPM plugins, end to end, on a temporary copy of `Examples/CourseCatalog`: a build from
@@ -14,7 +15,7 @@ import Testing
 /// (the command's display name), and one `Compiling CourseCatalogAPI <File>.swift` line per
 /// Swift file of the target it compiles; the steps also compare the generated files' contents
 /// and modification dates.
-@Suite struct ExamplePackageTests {
+@Suite(.loadsTheMachine) struct ExamplePackageTests {
     @Test func buildPluginAndCommandPluginOnTheExamplePackage() async throws {
         let start = Date()
         let package = try ExamplePackage()

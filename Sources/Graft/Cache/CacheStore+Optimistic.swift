@@ -2,9 +2,9 @@
 /// watchers at once, then replaced by the real data or rolled back.
 extension CacheStore {
     /// Adds a layer with an operation's expected data; returns its identifier.
-    public func addOptimisticLayer<Operation: GraphQLOperation>(_ data: Operation.Data, for operation: Operation) throws -> Int {
+    public func addOptimisticLayer<Operation: GraphQLOperation>(_ data: Operation.Data, for operation: Operation) throws(GraftError) -> Int {
         var normalizer = Normalizer(variables: operation.variables, configuration: configuration)
-        try normalizer.write(data.__data.fields, as: Operation.Data.self, key: .root(of: Operation.operationKind))
+        try guarded { try normalizer.write(data.__data.fields, as: Operation.Data.self, key: .root(of: Operation.operationKind)) }
         return addOptimisticLayer(normalizer.records)
     }
 
@@ -18,7 +18,7 @@ extension CacheStore {
 
     /// Removes a layer (rolling its changes back) and merges `replacement` (the server's data) in
     /// the same change, so watchers see one update.
-    public func removeOptimisticLayer(_ id: Int, replacingWith replacement: RecordSet = RecordSet()) throws {
+    public func removeOptimisticLayer(_ id: Int, replacingWith replacement: RecordSet = RecordSet()) throws(GraftError) {
         guard let index = optimisticLayers.firstIndex(where: { $0.id == id }) else {
             try commit(replacement)
             return
@@ -29,11 +29,11 @@ extension CacheStore {
 
     /// Removes a layer and writes an operation's real data in the same change.
     public func replaceOptimisticLayer<Operation: GraphQLOperation>(_ id: Int, with data: Operation.Data?,
-                                                                    for operation: Operation) throws {
+                                                                    for operation: Operation) throws(GraftError) {
         var replacement = RecordSet()
         if let data {
             var normalizer = Normalizer(variables: operation.variables, configuration: configuration)
-            try normalizer.write(data.__data.fields, as: Operation.Data.self, key: .root(of: Operation.operationKind))
+            try guarded { try normalizer.write(data.__data.fields, as: Operation.Data.self, key: .root(of: Operation.operationKind)) }
             replacement = normalizer.records
         }
         try removeOptimisticLayer(id, replacingWith: replacement)

@@ -51,18 +51,21 @@ public actor CacheStore {
     }
 
     /// A record as a value (optimistic layers applied), or nil.
-    public func record(for key: CacheKey) throws -> Record? {
+    public func record(for key: CacheKey) throws(GraftError) -> Record? {
         storage.beginRead()
-        return try source(pending: nil).record(for: key)
+        return try guarded { try source(pending: nil).record(for: key) }
     }
 
     /// The number of records in the storage.
-    public func recordCount() throws -> Int { try storage.recordCount() }
+    public func recordCount() throws(GraftError) -> Int { try guarded { try storage.recordCount() } }
 
     /// Every record key in the storage, sorted.
-    public func allKeys() throws -> [CacheKey] { try storage.allKeys().sorted() }
+    public func allKeys() throws(GraftError) -> [CacheKey] { try guarded { try storage.allKeys().sorted() } }
 
     // MARK: Writing
+    //
+    // Every throwing method below throws a `GraftError` with code `cache` when the storage fails
+    // or the data does not fit its selections.
 
     /// Writes an operation's data (as the server would have answered it) and notifies watchers.
     public func write<Operation: GraphQLOperation>(data: Operation.Data, for operation: Operation) throws {
@@ -85,27 +88,28 @@ public actor CacheStore {
     /// Normalizes response JSON and merges it as one change; returns the fields that changed.
     @discardableResult
     func publish(_ fields: [String: JSONValue], as type: any SelectionSet.Type, at key: CacheKey,
-                 variables: [String: JSONValue], excludingWatcher: Int? = nil) throws -> [CacheFieldRef] {
+                 variables: [String: JSONValue], excludingWatcher: Int? = nil) throws(GraftError) -> [CacheFieldRef] {
         var normalizer = Normalizer(variables: variables, configuration: configuration)
-        try normalizer.write(fields, as: type, key: key)
+        try guarded { try normalizer.write(fields, as: type, key: key) }
         return try commit(normalizer.records, excludingWatcher: excludingWatcher)
     }
 
     /// Merges changes into the storage as one change, applies the size cap, notifies watchers once.
     @discardableResult
-    func commit(_ changes: RecordSet, excludingWatcher: Int? = nil, alsoChanged: [CacheFieldRef] = []) throws -> [CacheFieldRef] {
+    func commit(_ changes: RecordSet, excludingWatcher: Int? = nil,
+                alsoChanged: [CacheFieldRef] = []) throws(GraftError) -> [CacheFieldRef] {
         var changed = alsoChanged
         if !changes.isEmpty {
-            changed += try storage.merge(changes, receivedAt: configuration.now)
-            changed += try enforceSizeCap()
+            changed += try guarded { try storage.merge(changes, receivedAt: configuration.now) }
+            changed += try guarded { try enforceSizeCap() }
         }
         notifyWatchers(changed, excluding: excludingWatcher)
         return changed
     }
 
     /// Removes records (and notifies watchers that read them).
-    public func removeRecords(_ keys: [CacheKey]) throws {
-        notifyWatchers(try storage.removeRecords(keys), excluding: nil)
+    public func removeRecords(_ keys: [CacheKey]) throws(GraftError) {
+        notifyWatchers(try guarded { try storage.removeRecords(keys) }, excluding: nil)
     }
 
     /// Removes one record.
@@ -114,15 +118,16 @@ public actor CacheStore {
     }
 
     /// Removes every record (and optimistic layer); watchers are notified.
-    public func clear() throws {
+    public func clear() throws(GraftError) {
         var changed: [CacheFieldRef] = []
-        for key in try storage.allKeys() {
-            guard let handle = try storage.handle(for: key) else { continue }
+        for key in try guarded({ try storage.allKeys() }) {
+            // A damaged record is removed with the rest; its fields can't be named.
+            guard let handle = try? storage.handle(for: key) else { continue }
             for (name, _) in storage.fields(of: handle) { changed.append(CacheFieldRef(key, name)) }
         }
         for layer in optimisticLayers { changed += CacheStore.fieldRefs(of: layer.records) }
         optimisticLayers = []
-        try storage.removeAll()
+        try guarded { try storage.removeAll() }
         notifyWatchers(changed, excluding: nil)
     }
 

@@ -31,9 +31,13 @@ public class ReadTransaction {
     }
 
     /// A record as a value, or nil.
-    public func record(for key: CacheKey) throws -> Record? {
+    public func record(for key: CacheKey) throws(GraftError) -> Record? {
         storage.beginRead()
-        return try source.record(for: key)
+        do {
+            return try source.record(for: key)
+        } catch {
+            throw GraftError.cache(error)
+        }
     }
 }
 

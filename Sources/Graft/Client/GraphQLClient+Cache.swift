@@ -118,30 +118,41 @@ extension GraphQLClient {
                                                    options: RequestOptions = RequestOptions()) async throws -> GraphQLResponse<Mutation.Data> {
         guard let store, let optimisticResponse else { return try await perform(mutation, options: options) }
         let layer = try await store.addOptimisticLayer(optimisticResponse, for: mutation)
+        let response: GraphQLResponse<Mutation.Data>
         do {
-            let response = try await execute(mutation, options: options)
-            try await store.replaceOptimisticLayer(layer, with: response.errors.isEmpty ? response.data : nil, for: mutation)
-            return response
+            response = try await execute(mutation, options: options)
         } catch {
             try? await store.removeOptimisticLayer(layer)
             throw error
         }
+        do {
+            try await store.replaceOptimisticLayer(layer, with: response.errors.isEmpty ? response.data : nil, for: mutation)
+        } catch {
+            // The store failed to take the server's data: roll the layer back, keep the response.
+            try? await store.removeOptimisticLayer(layer)
+            onCacheError(GraftError.cache(error, operation: Mutation.operationName))
+        }
+        return response
     }
 
     /// Sends an operation and writes its data (when complete and without errors) to the store.
     func executeAndWrite<Operation: GraphQLOperation>(_ operation: Operation, options: RequestOptions,
                                                       excludingWatcher: Int? = nil) async throws -> GraphQLResponse<Operation.Data> {
         let response = try await execute(operation, options: options)
-        try await write(response, for: operation, excludingWatcher: excludingWatcher)
+        await write(response, for: operation, excludingWatcher: excludingWatcher)
         return response
     }
 
     /// Writes a server response to the store, if there is one and the response has no errors.
+    /// Never fails: a storage failure goes to ``onCacheError`` once and the response is kept.
     func write<Operation: GraphQLOperation>(_ response: GraphQLResponse<Operation.Data>, for operation: Operation,
-                                            excludingWatcher: Int? = nil) async throws {
+                                            excludingWatcher: Int? = nil) async {
         guard let store, let data = response.data, response.errors.isEmpty else { return }
-        try await store.publish(data.__data.fields, as: Operation.Data.self, at: .root(of: Operation.operationKind),
-                                variables: operation.variables, excludingWatcher: excludingWatcher)
+        if let failure = await store.publishRecovering(data.__data.fields, as: Operation.Data.self,
+                                                       at: .root(of: Operation.operationKind),
+                                                       variables: operation.variables, excludingWatcher: excludingWatcher) {
+            onCacheError(GraftError.cache(failure, operation: Operation.operationName))
+        }
     }
 
     /// Failures after which `networkFirst` answers from the cache.

@@ -11,12 +11,27 @@ public final class GraphQLClient: Sendable {
     public let store: CacheStore?
     /// The policy of `fetch` calls that don't name one: `cacheFirst` with a store, else `networkOnly`.
     public let defaultCachePolicy: CachePolicy
+    /// Receives each failure to write a server result to the store (see ``CacheErrorHandler``).
+    public let onCacheError: CacheErrorHandler
+
+    /// Receives a ``GraftError`` with code ``GraftError/Code/cache`` when a server result could not
+    /// be written to the store (a damaged record, a read-only or full database). The fetch still
+    /// returns the server's data; a damaged record has been dropped, so the next write repairs it.
+    /// Called once per failed write, on the task of the fetch.
+    public typealias CacheErrorHandler = @Sendable (GraftError) -> Void
+
+    /// The default ``CacheErrorHandler``: one line on standard error, `[graft] cache: <description>`.
+    public static let logCacheError: CacheErrorHandler = { error in
+        PrintLogSink().log(HTTPLogRecord(kind: .failure, requestID: 0, duration: nil, message: "[graft] cache: \(error)"))
+    }
 
     /// Creates a client over a transport, with a normalized cache when `store` is given.
-    public init(transport: any GraphQLTransport, store: CacheStore? = nil, defaultCachePolicy: CachePolicy? = nil) {
+    public init(transport: any GraphQLTransport, store: CacheStore? = nil, defaultCachePolicy: CachePolicy? = nil,
+                onCacheError: @escaping CacheErrorHandler = GraphQLClient.logCacheError) {
         self.transport = transport
         self.store = store
         self.defaultCachePolicy = defaultCachePolicy ?? (store == nil ? .networkOnly : .cacheFirst)
+        self.onCacheError = onCacheError
     }
 
     /// A client that sends GraphQL over HTTP to `url` through `httpClient` (with its interceptors).
@@ -51,7 +66,7 @@ public final class GraphQLClient: Sendable {
                     for try await body in events {
                         let response = try GraphQLClient.typedResponse(body, operationName: Subscription.operationName,
                                                                        as: Subscription.Data.self, options: options)
-                        try await self.write(response, for: subscription)
+                        await self.write(response, for: subscription)
                         continuation.yield(response)
                     }
                     continuation.finish()

@@ -56,8 +56,9 @@ public struct GraphQLResponseError: Error, Sendable, Hashable, CustomStringConve
     /// `extensions.code`, such as `UNAUTHENTICATED`.
     public var code: String? { extensions["code"]?.stringValue }
 
-    /// The message, with the path when there is one.
+    /// The message (cut to 1,000 characters), with the path when there is one.
     public var description: String {
+        let message = Redactor.truncate(message, limit: 1000)
         guard let path, !path.components.isEmpty else { return message }
         return "\(message) (at \(path))"
     }

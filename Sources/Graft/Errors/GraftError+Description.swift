@@ -4,42 +4,52 @@ import FoundationNetworking
 #endif
 
 extension GraftError: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable, LocalizedError {
+    /// The most characters of the message, and of each underlying description, that descriptions show.
+    static let maxShownLength = 1000
+
     /// One line: code, message, operation, request summary, status, a redacted body excerpt and the
-    /// underlying cause. Never contains secret headers, secret fields or credentials.
+    /// underlying cause. Never contains secret headers, secret fields or credentials in flight, and
+    /// stays short however long the server's text (the message is cut to ``maxShownLength``).
     public var description: String {
-        var parts = ["GraftError.\(code.rawValue): \(message)"]
-        if let operation { parts.append("operation: \(operation)") }
-        if let request { parts.append("request: \(request)") }
+        var parts = ["GraftError.\(code.rawValue): \(shown(message))"]
+        if let operation { parts.append("operation: \(shown(operation))") }
+        if let request { parts.append("request: \(shown(request.description))") }
         if let statusCode { parts.append("status: \(statusCode)") }
-        if let responsePath, code == .decoding { parts.append("path: \(responsePath.isEmpty ? "<root>" : responsePath)") }
+        if let responsePath, code == .decoding { parts.append("path: \(responsePath.isEmpty ? "<root>" : shown(responsePath))") }
         if let responseBody, !responseBody.isEmpty, code == .httpStatus {
-            let excerpt = bodyExcerpt ?? Redactor.default.redact(body: responseBody,
-                                                                 contentType: responseHeaders?["Content-Type"], limit: 200)
+            let excerpt = bodyExcerpt ?? Redactor.default.redact(body: responseBody, contentType: responseHeaders?["Content-Type"],
+                                                                 secrets: knownSecrets, limit: 200)
             parts.append("body: \(excerpt)")
         }
-        if let underlying { parts.append("underlying: \(Self.safeDescription(of: underlying))") }
+        if let underlying { parts.append("underlying: \(shown(Self.safeDescription(of: underlying)))") }
         return parts.joined(separator: "; ")
     }
 
     /// The description plus the request's redacted headers.
     public var debugDescription: String {
         guard let request, !request.headers.isEmpty else { return description }
-        return description + "; request headers: [\(request.headers)]"
+        return description + "; request headers: [\(shown(request.headers.description))]"
     }
 
     /// The description, for `localizedDescription`.
     public var errorDescription: String? { description }
 
+    /// `text` with the known secrets scrubbed, then cut to ``maxShownLength`` (in that order, so a
+    /// cut cannot leave part of a secret).
+    func shown(_ text: String) -> String {
+        Redactor.truncate(Redactor.default.scrub(text, secrets: knownSecrets), limit: Self.maxShownLength)
+    }
+
     /// A mirror without secrets, so `dump(error)` shows the same as the description: the underlying
     /// error only as its safe description, the body only as its size.
     public var customMirror: Mirror {
-        var children: [(label: String?, value: Any)] = [("code", code), ("message", message)]
+        var children: [(label: String?, value: Any)] = [("code", code), ("message", shown(message))]
         if let operation { children.append(("operation", operation)) }
         if let request { children.append(("request", request)) }
         if let statusCode { children.append(("statusCode", statusCode)) }
         if let responseBody { children.append(("responseBodyByteCount", responseBody.count)) }
         if let responsePath { children.append(("responsePath", responsePath)) }
-        if let underlying { children.append(("underlying", Self.safeDescription(of: underlying))) }
+        if let underlying { children.append(("underlying", shown(Self.safeDescription(of: underlying)))) }
         return Mirror(self, children: children)
     }
 

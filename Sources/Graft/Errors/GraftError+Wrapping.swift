@@ -18,7 +18,7 @@ extension GraftError {
         case is CancellationError:
             result = .cancelled(underlying: error)
         case let error as URLError:
-            result = GraftError(urlError: error)
+            result = GraftError(urlError: error, redactor: redactor)
         case let error as DecodingError:
             result = .decoding(error)
         default:
@@ -29,8 +29,10 @@ extension GraftError {
         return result
     }
 
-    /// Classifies a `URLError`: cancelled, timed out, or a transport failure.
-    public init(urlError: URLError) {
+    /// Classifies a `URLError`: cancelled, timed out, or a transport failure. The underlying
+    /// `URLError` is re-made without user info but the failing URL with its secrets redacted.
+    public init(urlError: URLError, redactor: Redactor = .default) {
+        let urlError = urlError.redactingURL(redactor)
         switch urlError.code {
         case .cancelled:
             self = .cancelled(underlying: urlError)

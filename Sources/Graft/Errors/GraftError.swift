@@ -29,6 +29,10 @@ public struct GraftError: Error, Sendable {
         /// The normalized cache couldn't answer (a `cacheOnly` miss, or no store configured); the
         /// ``GraftError/underlying`` error is a `CacheMiss` when there was a store.
         case cacheMiss
+        /// The cache store failed: a damaged record, a read-only or full database, a database file
+        /// that cannot be opened. Fetches never fail with it (the server's data is returned and the
+        /// failure goes to the client's cache-error hook); direct store calls throw it.
+        case cache
     }
 
     /// What kind of failure this is.
@@ -52,6 +56,9 @@ public struct GraftError: Error, Sendable {
     /// A redacted excerpt of the response body, made while the full request (and so the credentials
     /// to scrub) was at hand; the description uses it instead of redacting ``responseBody`` again.
     var bodyExcerpt: String?
+    /// Credentials that were in flight with the request, scrubbed from every description of the
+    /// error (see ``scrubbing(_:redactor:)``). Never shown.
+    var knownSecrets: [String] = []
 
     /// Creates an error.
     public init(_ code: Code, message: String, operation: String? = nil, request: RequestSummary? = nil,

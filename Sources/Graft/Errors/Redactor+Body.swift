@@ -38,20 +38,46 @@ extension Redactor {
     /// from the response too: a server may echo a password or token under a name that isn't secret.
     public func secretFieldValues(in request: HTTPRequest) -> [String] {
         var values: [String] = []
-        if let query = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems {
-            values += query.filter { isSecretField($0.name) }.compactMap(\.value)
+        if let query = request.url.query {
+            values += secretFieldValues(formEncoded: query)
         }
         if let body = request.body, let text = String(data: body, encoding: .utf8) {
             if request.headers["Content-Type"]?.lowercased().contains("application/x-www-form-urlencoded") == true {
-                let form = URLComponents(string: "?" + text.replacingOccurrences(of: "+", with: "%20"))?.queryItems ?? []
-                values += form.filter { isSecretField($0.name) }.compactMap(\.value)
+                values += secretFieldValues(formEncoded: text)
             } else {
-                var scanner = JSONRedactionScanner(bytes: Array(text.utf8), redactor: self)
-                _ = scanner.run()
-                values += scanner.redactedStrings
+                values += secretFieldValues(jsonText: text)
             }
         }
         return values.filter { $0.count >= 4 }
+    }
+
+    /// Every secret in flight with `request`, to scrub from anything shown about it: credentials in
+    /// its secret headers, values of its secret fields, and `credentials` interceptors noted.
+    func secretsInFlight(_ request: HTTPRequest, credentials: [String] = []) -> [String] {
+        Array(Set(secretValues(in: request.headers) + secretFieldValues(in: request) + credentials.filter { $0.count >= 4 }))
+            .sorted { $0.count > $1.count }
+    }
+
+    /// The values of secret fields in a `name=value&...` string, and of secret JSON fields inside values.
+    func secretFieldValues(formEncoded text: String) -> [String] {
+        var values: [String] = []
+        for pair in text.split(separator: "&") {
+            guard let equals = pair.firstIndex(of: "=") else { continue }
+            let value = Self.formDecoded(pair[pair.index(after: equals)...])
+            if isSecretField(Self.formDecoded(pair[..<equals])) {
+                values.append(value)
+            } else if value.hasPrefix("{") || value.hasPrefix("[") {
+                values += secretFieldValues(jsonText: value)
+            }
+        }
+        return values
+    }
+
+    /// The string values of secret JSON fields.
+    func secretFieldValues(jsonText text: String) -> [String] {
+        var scanner = JSONRedactionScanner(bytes: Array(text.utf8), redactor: self)
+        _ = scanner.run()
+        return scanner.redactedStrings
     }
 
     /// `text` cut to `limit` characters with a note of how much was left out.

@@ -1,53 +1,47 @@
 import Foundation
 
-/// Decides what counts as secret and replaces it with ``placeholder`` before anything is printed.
+/// Decides what counts as secret and replaces it with ``placeholder`` before anything is printed:
+/// the one redaction policy of Graft (documented in Documentation/Architecture.md, "Secrets").
 ///
-/// It redacts header values by name (`Authorization`, `Proxy-Authorization`, `Cookie`,
-/// `Set-Cookie` and configured names), query-parameter, form-field and JSON-field values by name
-/// (`password`, `token`, `accessToken`, ... and configured names; compared ignoring case, `_` and `-`),
-/// and, as a second line of defence, any occurrence of a credential taken from a secret header.
+/// A header, query parameter, form field or JSON field (at any depth, including the JSON
+/// `variables` of a GET URL) is secret by name: when its name, compared ignoring case, `_` and `-`,
+/// contains one of ``secretNameParts`` (`token`, `secret`, `key`, `password`, ...) or is a configured
+/// name. As a second line of defence, credentials in flight (secret header values, values of secret
+/// fields, credentials interceptors noted) are scrubbed from any other text, such as a server
+/// echoing them in an error message or body.
 public struct Redactor: Sendable, Hashable {
     /// What replaces a secret value.
     public static let placeholder = "<redacted>"
 
-    /// Header names that are always secret.
-    public static let defaultSecretHeaderNames: Set<String> = [
-        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "x-auth-token",
-    ]
-
-    /// Field names that are always secret (in JSON bodies, form bodies and query strings).
-    public static let defaultSecretFieldNames: Set<String> = [
-        "password", "passwd", "secret", "token", "access_token", "refresh_token", "id_token",
-        "client_secret", "api_key", "apikey", "authorization", "session", "sessionid", "cookie",
-    ]
+    /// A header or field whose normalized name contains one of these is secret.
+    public static let secretNameParts = ["authorization", "cookie", "token", "secret", "key", "password", "passwd",
+                                         "signature", "session", "credential"]
 
     /// The default redactor.
     public static let `default` = Redactor()
 
-    /// Secret header names, lower-cased.
+    /// Configured secret header names, lower-cased (on top of ``secretNameParts``).
     public private(set) var secretHeaderNames: Set<String>
-    /// Secret field names, normalized (lower-cased, without `_` and `-`).
+    /// Configured secret field names, normalized (lower-cased, without `_` and `-`).
     public private(set) var secretFieldNames: Set<String>
 
-    /// Creates a redactor that treats the defaults plus `secretHeaders` and `secretFields` as secret.
+    /// Creates a redactor that treats names matching ``secretNameParts`` plus `secretHeaders` and
+    /// `secretFields` as secret.
     public init(secretHeaders: [String] = [], secretFields: [String] = []) {
-        secretHeaderNames = Self.defaultSecretHeaderNames.union(secretHeaders.map { $0.lowercased() })
-        secretFieldNames = Set((Array(Self.defaultSecretFieldNames) + secretFields).map(Self.normalizeField))
+        secretHeaderNames = Set(secretHeaders.map { $0.lowercased() })
+        secretFieldNames = Set(secretFields.map(Self.normalizeField))
     }
 
     /// Whether a header with this name is secret.
     public func isSecretHeader(_ name: String) -> Bool {
-        secretHeaderNames.contains(name.lowercased())
+        secretHeaderNames.contains(name.lowercased()) || isSecretField(name)
     }
 
-    /// Whether a JSON, form or query field with this name is secret.
-    ///
-    /// Besides exact names, any name ending in `token`, `password` or `secret` is secret
-    /// (`accessToken`, `newPassword`, `clientSecret`).
+    /// Whether a JSON, form or query field with this name is secret (`accessToken`, `new_password`,
+    /// `X-Api-Key`, `sessionId`, `signature` and configured names).
     public func isSecretField(_ name: String) -> Bool {
         let normalized = Self.normalizeField(name)
-        return secretFieldNames.contains(normalized) || normalized.hasSuffix("token")
-            || normalized.hasSuffix("password") || normalized.hasSuffix("secret")
+        return secretFieldNames.contains(normalized) || Self.secretNameParts.contains { normalized.contains($0) }
     }
 
     /// `headers` with secret values replaced by ``placeholder``.
@@ -72,15 +66,24 @@ public struct Redactor: Sendable, Hashable {
         return result
     }
 
-    /// A `name=value&...` string with secret values replaced by ``placeholder``.
+    /// A `name=value&...` string with secret values replaced by ``placeholder``; a value holding
+    /// JSON (the `variables` of a GraphQL GET request) has its secret fields redacted.
     public func redact(formEncoded text: String) -> String {
         text.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
             guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
             let rawName = pair[..<equals]
-            let name = String(rawName).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
-                ?? String(rawName)
-            return isSecretField(name) ? "\(rawName)=\(Self.placeholder)" : String(pair)
+            if isSecretField(Self.formDecoded(rawName)) { return "\(rawName)=\(Self.placeholder)" }
+            let value = Self.formDecoded(pair[pair.index(after: equals)...])
+            guard value.hasPrefix("{") || value.hasPrefix("[") else { return String(pair) }
+            let redacted = redact(jsonText: value)
+            guard redacted != value else { return String(pair) }
+            return "\(rawName)=" + PercentEncoding.encodeQueryComponent(redacted)
         }.joined(separator: "&")
+    }
+
+    /// A form or query component decoded (`+` is a space).
+    static func formDecoded(_ text: Substring) -> String {
+        String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text)
     }
 
     /// Credentials found in secret headers (the value, and for `Scheme credential` values the

@@ -40,11 +40,13 @@ public struct InterceptingHTTPClient: HTTPClient {
     }
 
     /// Sends `request` through the interceptors and the base client.
+    /// Errors are ``GraftError``s with the credentials the interceptors added scrubbed.
     public func send(_ request: HTTPRequest, context: RequestContext) async throws -> HTTPResponse {
+        let (context, ledger) = context.withCredentialLedger()
         do {
             return try await chain(request, context)
         } catch {
-            throw GraftError.wrapping(error, request: request, context: context, redactor: redactor)
+            throw GraftError.scrubbing(error, request: request, context: context, ledger: ledger, redactor: redactor)
         }
     }
 }

@@ -49,13 +49,15 @@ public struct RESTClient: Sendable {
         let request = try makeRequest(for: endpoint)
         let summary = RequestSummary(request, redactor: redactor)
         let response: HTTPResponse
+        let (tracked, ledger) = context.withCredentialLedger()
         do {
-            response = try await httpClient.send(request, context: context)
+            response = try await httpClient.send(request, context: tracked)
         } catch {
-            throw GraftError.wrapping(error, request: request, context: context, redactor: redactor)
+            throw GraftError.scrubbing(error, request: request, context: tracked, ledger: ledger, redactor: redactor)
         }
         guard endpoint.acceptableStatuses.contains(response.statusCode) else {
             throw GraftError.httpStatus(response, operation: endpoint.name, request: request, redactor: redactor)
+                .scrubbing(redactor.secretsInFlight(request, credentials: ledger.all), redactor: redactor)
         }
         if Response.self == EmptyResponse.self, let empty = EmptyResponse() as? Response {
             return (empty, response)

@@ -102,12 +102,20 @@ public struct HTTPTransport: GraphQLTransport {
         if let timeout = options.timeout { context.timeout = timeout }
         context.isIdempotent = request.operationKind == .query
         context.retriesNonIdempotent = options.retriesMutation
-        let response = try await client.send(httpRequest, context: context)
-        return try HTTPTransport.parse(response, request: httpRequest, operationName: request.operationName)
+        let (tracked, ledger) = context.withCredentialLedger()
+        do {
+            let response = try await client.send(httpRequest, context: tracked)
+            return try HTTPTransport.parse(response, request: httpRequest, operationName: request.operationName,
+                                           secrets: Redactor.default.secretsInFlight(httpRequest, credentials: ledger.all))
+        } catch {
+            throw GraftError.scrubbing(error, request: httpRequest, context: tracked, ledger: ledger, redactor: .default)
+        }
     }
 
-    /// Reads an HTTP response per the GraphQL-over-HTTP specification.
-    static func parse(_ response: HTTPResponse, request: HTTPRequest, operationName: String) throws -> GraphQLResponseBody {
+    /// Reads an HTTP response per the GraphQL-over-HTTP specification. The server's error messages
+    /// have `secrets` (the credentials in flight) scrubbed: a server may echo a token it refused.
+    static func parse(_ response: HTTPResponse, request: HTTPRequest, operationName: String,
+                      secrets: [String] = []) throws -> GraphQLResponseBody {
         let contentType = response.headers["Content-Type"]?.lowercased() ?? ""
         let isGraphQLResponse = contentType.contains("application/graphql-response+json")
         let json = try? JSONParser.parse([UInt8](response.body))
@@ -117,20 +125,21 @@ public struct HTTPTransport: GraphQLTransport {
                 throw GraftError(.graphQLErrors, message: body.errors[0].description, operation: operationName,
                                  request: RequestSummary(request, redactor: .default), statusCode: response.statusCode,
                                  responseHeaders: response.headers, responseBody: response.body,
-                                 underlying: GraphQLErrors(body.errors))
+                                 underlying: GraphQLErrors(body.errors)).scrubbing(secrets)
             }
-            throw GraftError.httpStatus(response, operation: operationName, request: request)
+            throw GraftError.httpStatus(response, operation: operationName, request: request).scrubbing(secrets)
         }
         guard let json else {
             throw GraftError(.decoding, message: "the response body is not valid JSON (\(response.body.count) bytes)",
                              operation: operationName, request: RequestSummary(request, redactor: .default),
                              statusCode: response.statusCode, responseHeaders: response.headers, responseBody: response.body)
         }
-        guard let body = GraphQLResponseBody(json: json) else {
+        guard var body = GraphQLResponseBody(json: json) else {
             throw GraftError(.decoding, message: "the response is not a GraphQL response (no data or errors)",
                              operation: operationName, request: RequestSummary(request, redactor: .default),
                              statusCode: response.statusCode, responseHeaders: response.headers, responseBody: response.body)
         }
+        if !secrets.isEmpty, !body.errors.isEmpty { body.errors = GraphQLErrors(body.errors).scrubbing(secrets).errors }
         return body
     }
 }
@@ -145,7 +154,12 @@ public struct GraphQLErrors: Error, Sendable, Hashable, CustomStringConvertible 
         self.errors = errors
     }
 
-    public var description: String { errors.map(\.description).joined(separator: "; ") }
+    /// The errors' descriptions joined by `; `: the first ten, each cut to 500 characters, and a count of the rest.
+    public var description: String {
+        var shown = errors.prefix(10).map { Redactor.truncate($0.description, limit: 500) }
+        if errors.count > 10 { shown.append("and \(errors.count - 10) more") }
+        return shown.joined(separator: "; ")
+    }
 }
 
 extension GraftError {

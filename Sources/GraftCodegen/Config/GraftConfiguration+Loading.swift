@@ -1,4 +1,5 @@
 import Foundation
+import GraftCompiler
 
 extension GraftConfiguration {
     /// The keys `graft.json` may have.
@@ -7,8 +8,11 @@ extension GraftConfiguration {
 
     /// Reads `graft.json` at `path`; relative paths in it are resolved against the file's folder.
     public static func load(path: String) throws(ConfigurationError) -> GraftConfiguration {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigurationError(path: path, message: "cannot read the configuration file")
+        let data: Data
+        do {
+            data = try FileReadError.read(path)
+        } catch {
+            throw ConfigurationError(path: path, message: "cannot read the configuration file: \(error.reason)")
         }
         let directory = (path as NSString).deletingLastPathComponent
         return try parse(String(decoding: data, as: UTF8.self), path: path).resolvingPaths(against: directory)
@@ -16,6 +20,14 @@ extension GraftConfiguration {
 
     /// Parses the text of a configuration (`path` names it in errors); paths stay as written.
     public static func parse(_ text: String, path: String) throws(ConfigurationError) -> GraftConfiguration {
+        do {
+            return try parseMembers(text, path: path)
+        } catch {
+            throw error.quotingLine(of: text)
+        }
+    }
+
+    private static func parseMembers(_ text: String, path: String) throws(ConfigurationError) -> GraftConfiguration {
         let root: ConfigJSON
         do {
             root = try ConfigJSONReader.read(text)
@@ -30,7 +42,8 @@ extension GraftConfiguration {
         var seen: Set<String> = []
         for member in members {
             func fail(_ message: String, at value: ConfigJSON? = nil) -> ConfigurationError {
-                ConfigurationError(path: path, line: value?.line ?? member.line, column: value?.column ?? member.column, message: message)
+                ConfigurationError(path: path, line: value?.line ?? member.line, column: value?.column ?? member.column,
+                                   message: ConfigJSONReader.clipped(message, to: 1000))
             }
             func string(_ value: ConfigJSON) throws(ConfigurationError) -> String {
                 guard case .string(let text) = value.kind else {
@@ -112,7 +125,9 @@ extension GraftConfiguration {
                     configuration.keyFields[entry.key] = fields
                 }
             default:
-                throw fail("unknown key '\(member.key)' (known keys: \(keys.joined(separator: ", ")))")
+                let suggestions = Suggestions.list(member.key, keys)
+                let hint = suggestions.isEmpty ? " (known keys: \(keys.joined(separator: ", ")))" : ";" + Suggestions.didYouMean(suggestions)
+                throw fail("unknown key '\(member.key)'" + hint)
             }
         }
         return configuration

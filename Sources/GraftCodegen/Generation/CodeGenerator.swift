@@ -15,12 +15,14 @@ public enum CodeGenerator {
         public var document: IRDocument?
         /// Errors: unreadable files, syntax errors, schema or operation validation errors.
         public var errors: [GraphQLError] = []
+        /// Warnings about the generated code (it was generated; see `SwiftGenerator.warnings`).
+        public var warnings: [String] = []
     }
 
     /// Runs the pipeline for a configuration whose paths are already resolved.
     public static func run(_ configuration: GraftConfiguration, layout: SwiftGenerator.Layout = .perDefinition) -> Result {
         var result = Result()
-        let loaded = GenerationSchemaLoader.load(paths: configuration.schemaPaths)
+        let loaded = SchemaLoader.load(paths: configuration.schemaPaths, generatorDirectives: true)
         guard let schema = loaded.schema else {
             result.errors = loaded.errors
             return result
@@ -36,8 +38,11 @@ public enum CodeGenerator {
         }
         var sources: [Source] = []
         for file in files {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                result.errors.append(GraphQLError("\(file): cannot read file"))
+            let data: Data
+            do {
+                data = try FileReadError.read(file)
+            } catch {
+                result.errors.append(GraphQLError(error.description))
                 continue
             }
             sources.append(Source(bytes: [UInt8](data), name: file))
@@ -55,6 +60,7 @@ public enum CodeGenerator {
             generator.inputFiles = files
             result.document = document
             result.files = generator.files(layout: layout)
+            result.warnings = generator.warnings
             if configuration.persistedQueryManifest != nil { result.manifest = PersistedQueryManifest(document: document) }
         }
         return result

@@ -34,6 +34,20 @@ public struct SwiftGenerator {
         case perInputFile
     }
 
+    /// Names of Foundation and standard library types that a top-level generated type would shadow
+    /// in every file importing both modules ("'Date' is ambiguous for type lookup").
+    public static let shadowedTypeNames: Set<String> = ["Date", "URL", "UUID", "Decimal", "Duration", "Data"]
+
+    /// Warnings about the generated code: schema types named like Foundation's without a namespace.
+    public var warnings: [String] {
+        guard configuration.namespace == nil else { return [] }
+        return document.referencedTypes.filter(Self.shadowedTypeNames.contains).map { name in
+            "the schema type '\(name)' becomes a top-level Swift type '\(name)', which shadows Foundation's: a file that "
+                + "imports Foundation and the generated module gets \"'\(name)' is ambiguous\". Set \"namespace\" in "
+                + "graft.json (the type is then <namespace>.\(name))"
+        }
+    }
+
     /// Every generated file, sorted by path.
     public func files(layout: Layout = .perDefinition) -> [GeneratedFile] {
         var topLevel = Set(document.referencedTypes.map { $0 })

@@ -63,8 +63,11 @@ public enum SchemaLoader {
         var base: Schema?
         var documents: [Located<Document>] = []
         for file in files {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                errors.append(GraphQLError("\(file): cannot read file"))
+            let data: Data
+            do {
+                data = try FileReadError.read(file)
+            } catch {
+                errors.append(GraphQLError(error.description))
                 continue
             }
             if file.lowercased().hasSuffix(".json") {
@@ -86,7 +89,8 @@ public enum SchemaLoader {
                 errors.append(GraphQLError(syntaxError: error, source: source))
             }
         }
-        if files.isEmpty && errors.isEmpty { errors.append(GraphQLError("no schema files found")) }
+        if files.isEmpty && errors.isEmpty { errors.append(GraphQLError("no schema files found in \(paths.joined(separator: ", "))")) }
+        if errors.isEmpty, base == nil, let error = operationsInsteadOfSchema(documents) { errors.append(error) }
         guard errors.isEmpty else { return SchemaLoadResult(schema: nil, errors: errors, files: files) }
         if generatorDirectives, let extra = GeneratorDirectives.missingDefinitions(for: documents, base: base) {
             documents.append(extra)
@@ -106,6 +110,27 @@ public enum SchemaLoader {
         } catch {
             return SchemaLoadResult(schema: nil, errors: error.errors, files: files)
         }
+    }
+
+    /// An error when the documents hold operations or fragments and no type-system definition at
+    /// all (a folder of operations given as the schema), pointing at the first of them; a schema
+    /// that merely also holds operations gets graphql-js's SDL errors instead.
+    static func operationsInsteadOfSchema(_ documents: [Located<Document>]) -> GraphQLError? {
+        var first: (Located<Document>, SourceRange)?
+        for document in documents {
+            for definition in document.node.definitions {
+                switch definition {
+                case .operation(let operation): if first == nil { first = (document, operation.range) }
+                case .fragment(let fragment): if first == nil { first = (document, fragment.range) }
+                default: return nil
+                }
+            }
+        }
+        guard let (document, range) = first else { return nil }
+        return GraphQLError("""
+            found operations or fragments, not a schema: the schema is SDL (type definitions, usually .graphqls \
+            files) or an introspection result (.json); operations go with --operations (or graft.json's "operations")
+            """, locations: [SourceSpan(source: document.source, range: range)])
     }
 
     private static func isIntrospectionResult(_ path: String) -> Bool {

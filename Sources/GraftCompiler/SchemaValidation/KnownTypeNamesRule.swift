@@ -5,25 +5,31 @@ import GraftLanguage
 /// applied to type-system documents).
 extension SDLValidationContext {
     mutating func checkKnownTypeNames() {
-        var known = Set<String>(BuiltIns.scalarNames + BuiltIns.introspectionTypeNames)
+        let standard = BuiltIns.scalarNames + BuiltIns.introspectionTypeNames
+        let standardSet = Set(standard)
+        var known = Set<String>()
         var definedOrder: [String] = []
-        known.reserveCapacity(known.count + definitionCount + (schema?.types.count ?? 0))
+        known.reserveCapacity(definitionCount + (schema?.types.count ?? 0))
         forEachDefinition { _, _, definition in
             if case .type(let node) = definition, known.insert(node.name.value).inserted {
                 definedOrder.append(node.name.value)
             }
         }
         if let schema { for type in schema.types.elements { known.insert(type.name) } }
-        var unknown: [(Int, Source, NamedType)] = []
-        forEachNamedType { index, source, named in
-            if !known.contains(named.name.value) { unknown.append((index, source, named)) }
+        // graphql-js excuses the standard scalars and introspection types only in type-system
+        // definitions: an operation or fragment in a schema document must find them defined.
+        var unknown: [(Int, Source, NamedType, Bool)] = []
+        forEachNamedType { index, source, named, inTypeSystem in
+            let name = named.name.value
+            if !known.contains(name) && !(inTypeSystem && standardSet.contains(name)) {
+                unknown.append((index, source, named, inTypeSystem))
+            }
         }
         guard !unknown.isEmpty else { return }
         let existing = schema?.types.map(\.name) ?? []
-        let standard = BuiltIns.scalarNames + BuiltIns.introspectionTypeNames
-        for (index, source, named) in unknown {
+        for (index, source, named, inTypeSystem) in unknown {
             let name = named.name.value
-            let suggestions = Suggestions.list(name, standard + existing + definedOrder)
+            let suggestions = Suggestions.list(name, (inTypeSystem ? standard : []) + existing + definedOrder)
             report(GraphQLError("Unknown type \"\(name)\"." + Suggestions.didYouMean(suggestions),
                                 locations: [SourceSpan(source: source, range: named.range)]),
                    document: index, offset: named.range.start)

@@ -60,43 +60,95 @@ extension SDLValidationContext {
             case .directive(let node):
                 inputValues(node.arguments, .argumentDefinition)
             case .operation, .fragment:
-                break
+                Self.walkExecutable(definition, site: { site($0, $1, $2) })
             }
         }
     }
 
-    /// Calls `body` for every named type reference, in source order.
-    func forEachNamedType(_ body: (Int, Source, NamedType) -> Void) {
+    /// Calls `body` for every named type reference, in source order, and whether it is in a
+    /// type-system definition (rather than an operation or fragment).
+    func forEachNamedType(_ body: (Int, Source, NamedType, Bool) -> Void) {
         forEachDefinition { index, source, definition in
             func inputValues(_ values: [InputValueDefinition]) {
-                for value in values { body(index, source, value.type.namedType) }
+                for value in values { body(index, source, value.type.namedType, true) }
             }
             switch definition {
             case .schema(let node), .schemaExtension(let node):
-                for operationType in node.operationTypes { body(index, source, operationType.type) }
+                for operationType in node.operationTypes { body(index, source, operationType.type, true) }
             case .type(let type), .typeExtension(let type):
                 switch type {
                 case .scalar, .enum: break
                 case .object(let node), .interface(let node):
-                    for interface in node.interfaces { body(index, source, interface) }
+                    for interface in node.interfaces { body(index, source, interface, true) }
                     for field in node.fields {
                         inputValues(field.arguments)
-                        body(index, source, field.type.namedType)
+                        body(index, source, field.type.namedType, true)
                     }
                 case .union(let node):
-                    for member in node.types { body(index, source, member) }
+                    for member in node.types { body(index, source, member, true) }
                 case .inputObject(let node):
                     inputValues(node.fields)
                 }
             case .directive(let node):
                 inputValues(node.arguments)
             case .operation, .fragment:
-                break
+                Self.walkExecutable(definition, namedType: { body(index, source, $0, false) })
             }
         }
     }
 
-    /// Calls `body` for every constant value at the top of a directive argument or default value.
+    /// Visits the directives, type references, field arguments and variable default values of an
+    /// operation or fragment in a type-system document, in source order: graphql-js's `validateSDL`
+    /// visits the whole document, so its rules (known types, known directives, unique arguments and
+    /// input fields) apply to these too.
+    static func walkExecutable(_ definition: Definition, site: (Int, DirectiveLocation, [Directive]) -> Void = { _, _, _ in },
+                               namedType: (NamedType) -> Void = { _ in },
+                               fieldArguments: (Field) -> Void = { _ in }, defaultValue: (Value) -> Void = { _ in }) {
+        func variables(_ definitions: [VariableDefinition]) {
+            for variable in definitions {
+                namedType(variable.type.namedType)
+                if let value = variable.defaultValue { defaultValue(value) }
+                if !variable.directives.isEmpty { site(variable.range.start, .variableDefinition, variable.directives) }
+            }
+        }
+        func selections(_ set: SelectionSet) {
+            for selection in set.selections {
+                switch selection {
+                case .field(let field):
+                    if !field.arguments.isEmpty { fieldArguments(field) }
+                    if !field.directives.isEmpty { site(field.range.start, .field, field.directives) }
+                    if let set = field.selectionSet { selections(set) }
+                case .fragmentSpread(let spread):
+                    if !spread.directives.isEmpty { site(spread.range.start, .fragmentSpread, spread.directives) }
+                case .inlineFragment(let fragment):
+                    if let condition = fragment.typeCondition { namedType(condition) }
+                    if !fragment.directives.isEmpty { site(fragment.range.start, .inlineFragment, fragment.directives) }
+                    selections(fragment.selectionSet)
+                }
+            }
+        }
+        switch definition {
+        case .operation(let operation):
+            variables(operation.variableDefinitions)
+            let location: DirectiveLocation = switch operation.operation {
+            case .query: .query
+            case .mutation: .mutation
+            case .subscription: .subscription
+            }
+            if !operation.directives.isEmpty { site(operation.range.start, location, operation.directives) }
+            selections(operation.selectionSet)
+        case .fragment(let fragment):
+            variables(fragment.variableDefinitions ?? [])
+            namedType(fragment.typeCondition)
+            if !fragment.directives.isEmpty { site(fragment.range.start, .fragmentDefinition, fragment.directives) }
+            selections(fragment.selectionSet)
+        default:
+            break
+        }
+    }
+
+    /// Calls `body` for every value at the top of a directive argument, default value, or (in an
+    /// operation or fragment) field argument.
     mutating func forEachValue(_ body: (Int, Source, Value) -> Void) {
         for site in directiveSites {
             for directive in site.directives {
@@ -116,6 +168,10 @@ extension SDLValidationContext {
                 default: break
                 }
             case .directive(let node): inputValues(node.arguments)
+            case .operation, .fragment:
+                Self.walkExecutable(definition, fieldArguments: { field in
+                    for argument in field.arguments { body(index, source, argument.value) }
+                }, defaultValue: { body(index, source, $0) })
             default: break
             }
         }

@@ -50,8 +50,11 @@ public enum OperationLoader {
         var errors = pathErrors
         var sources: [Source] = []
         for file in files {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                errors.append(GraphQLError("\(file): cannot read file"))
+            let data: Data
+            do {
+                data = try FileReadError.read(file)
+            } catch {
+                errors.append(GraphQLError(error.description))
                 continue
             }
             let source = Source(bytes: [UInt8](data), name: file)

@@ -55,7 +55,7 @@ public struct PlatformConnector: ByteStreamConnector {
     public init() {}
 
     public func connect(to endpoint: WebSocketEndpoint, tls: TLSOptions, timeout: Duration) async throws -> any ByteStream {
-        #if canImport(Network)
+        #if canImport(Network) && canImport(Security)
         return try await NetworkConnector().connect(to: endpoint, tls: tls, timeout: timeout)
         #elseif canImport(CCurl)
         return try await CurlConnector().connect(to: endpoint, tls: tls, timeout: timeout)

@@ -1,4 +1,4 @@
-#if canImport(Network)
+#if canImport(Network) && canImport(Security)
 import Foundation
 import Graft
 import GraftHashing

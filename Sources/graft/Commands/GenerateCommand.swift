@@ -38,19 +38,8 @@ enum GenerateCommand: Subcommand {
         let manifestPath = try arguments.value(for: "--persisted-query-manifest")
         let operands = try arguments.operands()
         guard operands.isEmpty else { throw UsageError(message: "unexpected argument '\(operands[0])'") }
-        var configuration: GraftConfiguration
-        do {
-            if let configPath {
-                configuration = try GraftConfiguration.load(path: configPath)
-            } else if schemaPaths.isEmpty && operationPaths.isEmpty && !perInputFile && FileManager.default.fileExists(atPath: "graft.json") {
-                configuration = try GraftConfiguration.load(path: "graft.json")
-            } else {
-                configuration = GraftConfiguration()
-            }
-        } catch {
-            StandardError.write(error.description)
-            return 1
-        }
+        guard var configuration = ConfigurationLookup.load(
+            configPath: configPath, pathsGiven: !schemaPaths.isEmpty || !operationPaths.isEmpty || perInputFile) else { return 1 }
         if !schemaPaths.isEmpty { configuration.schemaPaths = schemaPaths }
         if !operationPaths.isEmpty { configuration.operationPaths = operationPaths }
         if let outputPath { configuration.output = outputPath }
@@ -60,6 +49,7 @@ enum GenerateCommand: Subcommand {
             SchemaDiagnostics.report(result.errors)
             return 1
         }
+        for warning in result.warnings { StandardError.write("warning: " + warning) }
         do {
             let summary = try OutputWriter.write(result.files, to: configuration.output)
             var manifestNote = ""

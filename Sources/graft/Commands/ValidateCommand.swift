@@ -1,3 +1,4 @@
+import GraftCodegen
 import GraftCompiler
 
 /// `graft validate --schema PATH... [--operations PATH...]`: validates a schema (SDL validation and
@@ -6,38 +7,53 @@ enum ValidateCommand: Subcommand {
     static let name = "validate"
     static let summary = "Validate a schema and operations."
     static let usage = """
-    USAGE: graft validate --schema PATH... [--operations PATH...]
+    USAGE: graft validate [--config FILE] [--schema PATH...] [--operations PATH...]
 
     Loads and validates the schema with graphql-js's rules and messages; the code generator's
     directives (@defer, @typePolicy, @fieldPolicy, @apollo_client_ios_localCacheMutation,
     @import, @oneOf) are added where the schema does not define them. A schema PATH is a file or
     a folder searched for .graphqls, .graphql and .json files.
 
+    Without --schema, the schema and operations come from --config FILE, else ./graft.json, else
+    Schemas/ and Operations/ (as for 'graft generate').
+
     With --operations, the operation files (a file, or a folder searched for .graphql files) are
     validated together as one document against the schema, with every rule of the specification
     except "fragments must be used" (each fragment becomes a model of its own).
 
     Errors go to standard error as 'path:line:column: error: message' (further locations as
-    'note:' lines); the exit status is 1 on any error and 0 when everything is valid.
+    'note:' lines); the exit status is 1 on any error. When everything is valid, one line says
+    what was checked ('14 operations and 9 fragments valid against Schemas').
 
     OPTIONS:
+      --config FILE       Read the schema and operations from this graft.json.
       --schema PATH       A schema file or folder (repeatable).
       --operations PATH   An operation file or folder (repeatable).
       -h, --help          Show this help.
     """
 
     static func run(_ arguments: inout ArgumentList) throws(UsageError) -> Int32 {
-        let paths = try arguments.values(for: "--schema")
-        let operationPaths = try arguments.values(for: "--operations")
+        let configPath = try arguments.value(for: "--config")
+        var paths = try arguments.values(for: "--schema")
+        var operationPaths = try arguments.values(for: "--operations")
         let operands = try arguments.operands()
         guard operands.isEmpty else { throw UsageError(message: "unexpected argument '\(operands[0])'") }
-        guard !paths.isEmpty else { throw UsageError(message: "missing '--schema PATH'") }
+        if paths.isEmpty {
+            if !operationPaths.isEmpty && configPath == nil { throw UsageError(message: "missing '--schema PATH'") }
+            guard let configuration = ConfigurationLookup.load(configPath: configPath, pathsGiven: false) else { return 1 }
+            paths = configuration.schemaPaths
+            if operationPaths.isEmpty { operationPaths = configuration.operationPaths }
+        }
         let result = SchemaLoader.load(paths: paths, generatorDirectives: true)
         guard let schema = result.schema else {
             SchemaDiagnostics.report(result.errors)
             return 1
         }
-        guard !operationPaths.isEmpty else { return 0 }
+        let schemaName = paths.joined(separator: ", ")
+        guard !operationPaths.isEmpty else {
+            StandardOutput.write("Schema valid: \(schemaName) (\(schema.types.count) types)")
+            return 0
+        }
         let operations = OperationLoader.load(paths: operationPaths)
         guard let document = operations.document, let sources = operations.sources else {
             SchemaDiagnostics.report(operations.errors)
@@ -45,6 +61,14 @@ enum ValidateCommand: Subcommand {
         }
         let errors = Validator(schema: schema, rules: SpecifiedRules.codeGeneration).validate(document, sources: sources)
         SchemaDiagnostics.report(errors)
-        return errors.isEmpty ? 0 : 1
+        guard errors.isEmpty else { return 1 }
+        var counts = (operations: 0, fragments: 0)
+        for definition in document.definitions {
+            if case .operation = definition { counts.operations += 1 }
+            if case .fragment = definition { counts.fragments += 1 }
+        }
+        let fragments = counts.fragments == 0 ? "" : " and \(counts.fragments) fragment\(counts.fragments == 1 ? "" : "s")"
+        StandardOutput.write("\(counts.operations) operation\(counts.operations == 1 ? "" : "s")\(fragments) valid against \(schemaName)")
+        return 0
     }
 }

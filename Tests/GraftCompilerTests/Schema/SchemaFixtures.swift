@@ -1,25 +1,28 @@
 import Foundation
+import GraftTestSupport
 import GraftCompiler
 import GraftLanguage
 
-/// Loads schema inputs named relative to the package root, as the oracle script names them.
+/// Loads schema inputs as the oracle script names them: `corpora/...` in the conformance corpora,
+/// other paths relative to the package root.
 enum SchemaFixtures {
-    /// The sources of SDL files (paths relative to the package root).
+    /// Whether an input is in the conformance corpora (outside the repository).
+    static func isCorpus(_ path: String) -> Bool { path.hasPrefix("corpora/") }
+
+    /// The bytes of an input file.
+    static func data(_ path: String) throws -> Data {
+        if isCorpus(path) { return try Corpora.data(String(path.dropFirst("corpora/".count))) }
+        return try Data(contentsOf: Repository.url(path))
+    }
+
+    /// The sources of SDL files.
     static func sources(_ paths: [String]) throws -> [Source] {
-        try paths.map { path in
-            let url = TestPaths.packageRoot.appendingPathComponent(path)
-            return Source(try String(contentsOf: url, encoding: .utf8), name: path)
-        }
+        try paths.map { Source(String(decoding: try data($0), as: UTF8.self), name: $0) }
     }
 
     /// Parsed SDL files (paths relative to the package root).
     static func documents(_ paths: [String]) throws -> [Located<Document>] {
         try sources(paths).map { Located(try parse($0), source: $0) }
-    }
-
-    /// The bytes of a file (path relative to the package root).
-    static func data(_ path: String) throws -> Data {
-        try Data(contentsOf: TestPaths.packageRoot.appendingPathComponent(path))
     }
 
     /// Decodes a JSON file under `Tests/GraftCompilerTests/Expected`.

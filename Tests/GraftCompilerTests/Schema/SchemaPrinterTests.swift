@@ -1,6 +1,7 @@
 import Foundation
 import GraftCompiler
 import GraftLanguage
+import GraftTestSupport
 import Testing
 
 /// A schema and the file holding graphql-js's `printSchema()` of it (Scripts/graphql-js-oracle.js).
@@ -13,15 +14,28 @@ struct PrintCase: Decodable, Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 
     static let all: [PrintCase] = SchemaFixtures.expected("print-cases.json", as: [PrintCase].self) ?? []
+    /// The cases whose inputs are all in the repository, and those reading the corpora.
+    static let inRepository = all.filter { !$0.inputs.contains(where: SchemaFixtures.isCorpus) }
+    static let onCorpora = all.filter { $0.inputs.contains(where: SchemaFixtures.isCorpus) }
 }
 
 @Suite struct SchemaPrinterTests {
     @Test func casesAreLoaded() {
         #expect(PrintCase.all.count == 13)
+        #expect(PrintCase.inRepository.count == 3)
     }
 
-    @Test(arguments: PrintCase.all)
+    @Test(arguments: PrintCase.inRepository)
     func printsLikeGraphQLJS(_ testCase: PrintCase) throws {
+        try check(testCase)
+    }
+
+    @Test(.requiresCorpora("printSchema of Shopify's and Apollo's schemas (SchemaPrinterTests)"), arguments: PrintCase.onCorpora)
+    func printsRealSchemasLikeGraphQLJS(_ testCase: PrintCase) throws {
+        try check(testCase)
+    }
+
+    func check(_ testCase: PrintCase) throws {
         let schema: Schema
         switch testCase.kind {
         case "introspection":

@@ -1,6 +1,7 @@
 import Foundation
 import GraftCompiler
 import GraftLanguage
+import GraftTestSupport
 import Testing
 
 /// One `"kind": "sdl"` case recorded from graphql-js's test suite.
@@ -31,14 +32,32 @@ struct SDLValidationCase: Decodable, Sendable, CustomTestStringConvertible {
 
     var testDescription: String { "\(id) \(rule): \(fromTest)" }
 
-    static let all: [SDLValidationCase] = {
-        guard let data = try? Data(contentsOf: TestPaths.corpora.appendingPathComponent("graphql-js/validation-cases.json")),
+    /// Every case, operations included (their documents are validated as SDL too).
+    static let everyDocument: [SDLValidationCase] = {
+        guard let data = try? Corpora.data("graphql-js/validation-cases.json"),
               let cases = try? JSONDecoder().decode([SDLValidationCase].self, from: data) else { return [] }
-        return cases.filter { $0.kind == "sdl" }
+        return cases
     }()
+    static let all: [SDLValidationCase] = everyDocument.filter { $0.kind == "sdl" }
+
+    /// The schema an SDL case extends (built without validation, as graphql-js's buildSchema does here).
+    func baseSchema() throws -> Schema? {
+        guard kind == "sdl", let sdl = schema?.sdl else { return nil }
+        let source = Source(sdl, name: "schema.graphql")
+        return try SchemaBuilder.build(documents: [Located(try parse(source), source: source)], validate: false)
+    }
+
+    /// The errors of SDL validation of the case's document, as `message @ line:column,...`.
+    func sdlErrors(rules: [SDLRule] = SDLRule.allCases) throws -> [String] {
+        let source = Source(document, name: "document.graphql")
+        let errors = SDLValidator.validate([Located(try parse(source), source: source)], extending: try baseSchema(), rules: rules)
+        return errors.map { error in
+            "\(error.message) @ " + error.locations.map { "\($0.location.line):\($0.location.column)" }.joined(separator: ",")
+        }
+    }
 }
 
-@Suite struct SDLValidationCaseTests {
+@Suite(.requiresCorpora("graphql-js's 106 SDL validation cases (SDLValidationCaseTests)")) struct SDLValidationCaseTests {
     @Test func corpusIsLoaded() {
         #expect(SDLValidationCase.all.count == 106)
     }
@@ -46,23 +65,41 @@ struct SDLValidationCase: Decodable, Sendable, CustomTestStringConvertible {
     @Test(arguments: SDLValidationCase.all)
     func matchesGraphQLJS(_ testCase: SDLValidationCase) throws {
         let rule = try #require(SDLRule(rawValue: testCase.rule), "unknown rule \(testCase.rule)")
-        var base: Schema?
         if let sdl = testCase.schema?.sdl {
             // graphql-js's buildSchema validates the SDL but not the schema (these have no Query type).
             let schemaSource = Source(sdl, name: "schema.graphql")
-            let schemaDocument = [Located(try parse(schemaSource), source: schemaSource)]
-            #expect(SDLValidator.validate(schemaDocument).isEmpty)
-            base = try SchemaBuilder.build(documents: schemaDocument, validate: false)
+            #expect(SDLValidator.validate([Located(try parse(schemaSource), source: schemaSource)]).isEmpty)
         }
-        let source = Source(testCase.document, name: "document.graphql")
-        let document = try parse(source)
-        let errors = SDLValidator.validate([Located(document, source: source)], extending: base, rules: [rule])
-        let actual = errors.map { error in
-            "\(error.message) @ " + error.locations.map { "\($0.location.line):\($0.location.column)" }.joined(separator: ",")
-        }
+        let actual = try testCase.sdlErrors(rules: [rule])
         let expected = testCase.errors.map { error in
             "\(error.message) @ " + (error.locations ?? []).map { "\($0.line):\($0.column)" }.joined(separator: ",")
         }
         #expect(actual == expected)
+    }
+}
+
+/// Every document of graphql-js's validation cases, operations included, validated with every SDL
+/// rule gives what graphql-js 16.6 `validateSDL` gives (`Expected/sdl-all-rules.json`, written by
+/// `Scripts/sdl-oracle.js`): a schema file that holds operations or fragments gets graphql-js's
+/// errors, not a later "Query root type must be provided.".
+@Suite(.requiresCorpora("graphql-js's validateSDL on all 509 case documents (SDLAllRulesOracleTests)"))
+struct SDLAllRulesOracleTests {
+    static let oracle: [String: [SDLValidationCase.ExpectedError]] = {
+        struct Oracle: Decodable { let cases: [String: [SDLValidationCase.ExpectedError]] }
+        guard let data = try? Data(contentsOf: TestPaths.expected.appendingPathComponent("sdl-all-rules.json")) else { return [:] }
+        return (try? JSONDecoder().decode(Oracle.self, from: data).cases) ?? [:]
+    }()
+
+    @Test func oracleIsLoaded() {
+        #expect(Self.oracle.count == 509)
+        #expect(SDLValidationCase.everyDocument.count == 509)
+    }
+
+    @Test(arguments: SDLValidationCase.everyDocument)
+    func allSDLRulesMatchGraphQLJS(_ testCase: SDLValidationCase) throws {
+        let expected = try #require(Self.oracle[testCase.id], "no oracle entry").map { error in
+            "\(error.message) @ " + (error.locations ?? []).map { "\($0.line):\($0.column)" }.joined(separator: ",")
+        }
+        #expect(try testCase.sdlErrors() == expected)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GraftCompiler
 import GraftLanguage
+import GraftTestSupport
 import Testing
 
 /// SDL inputs and the errors graphql-js reports for them: `validateSDL`, or when it finds nothing,
@@ -18,6 +19,11 @@ struct SchemaValidationCase: Decodable, Sendable, CustomTestStringConvertible {
 
     static let all: [SchemaValidationCase] =
         SchemaFixtures.expected("schema-validation-cases.json", as: [SchemaValidationCase].self) ?? []
+    /// The cases whose inputs are all in the repository, and those reading the corpora.
+    static let inRepository = all.filter { !$0.readsCorpora }
+    static let onCorpora = all.filter(\.readsCorpora)
+
+    var readsCorpora: Bool { (inputs ?? []).contains(where: SchemaFixtures.isCorpus) }
 
     /// Errors graphql-js 16.6 reports only because it predates `@oneOf` (built in here, per the
     /// September 2025 specification).
@@ -29,10 +35,21 @@ struct SchemaValidationCase: Decodable, Sendable, CustomTestStringConvertible {
 @Suite struct SchemaValidationCaseTests {
     @Test func casesAreLoaded() {
         #expect(SchemaValidationCase.all.count == 36)
+        #expect(SchemaValidationCase.inRepository.count == 26)
     }
 
-    @Test(arguments: SchemaValidationCase.all)
+    @Test(arguments: SchemaValidationCase.inRepository)
     func reportsWhatGraphQLJSReports(_ testCase: SchemaValidationCase) throws {
+        try check(testCase)
+    }
+
+    @Test(.requiresCorpora("schema validation of GitHub's, Shopify's and Apollo's schemas (SchemaValidationCaseTests)"),
+          arguments: SchemaValidationCase.onCorpora)
+    func reportsWhatGraphQLJSReportsOnRealSchemas(_ testCase: SchemaValidationCase) throws {
+        try check(testCase)
+    }
+
+    func check(_ testCase: SchemaValidationCase) throws {
         var sources = try SchemaFixtures.sources(testCase.inputs ?? [])
         if let sdl = testCase.sdl { sources.append(Source(sdl, name: "inline.graphql")) }
         var actual: [String] = []
@@ -47,8 +64,9 @@ struct SchemaValidationCase: Decodable, Sendable, CustomTestStringConvertible {
         #expect(actual == expected)
     }
 
-    @Test func gitHub20250227IsRejectedForDuplicatedEnterpriseOwnerInfoFields() throws {
-        let path = "../shared/corpora/schemas/github/schema-2025-02-27-597478f.graphql"
+    @Test(.requiresCorpora("GitHub's 2025-02-27 schema (SchemaValidationCaseTests)"))
+    func gitHub20250227IsRejectedForDuplicatedEnterpriseOwnerInfoFields() throws {
+        let path = "corpora/schemas/github/schema-2025-02-27-597478f.graphql"
         let error = #expect(throws: SchemaError.self) { try SchemaBuilder.build(sdl: try SchemaFixtures.sources([path])) }
         let expected = try #require(SchemaValidationCase.all.first { $0.name == "github-2025-02-27" })
         #expect(expected.errors.map(\.message) == [

@@ -1,12 +1,14 @@
 import Foundation
 import GraftCompiler
 import GraftLanguage
+import GraftTestSupport
 import Testing
 
 /// Every operation case validated with all specified rules gives what graphql-js 16.6
 /// `validate(schema, document)` gives, as recorded in `Expected/validation-all-rules.json`
 /// (regenerate with `NODE_PATH=/usr/share/nodejs node Scripts/validation-oracle.js`).
-@Suite struct AllRulesOracleTests {
+@Suite(.requiresCorpora("graphql-js's 403 operation validation cases with all rules (AllRulesOracleTests)"))
+struct AllRulesOracleTests {
     struct Oracle: Decodable {
         struct Location: Decodable { let line: Int; let column: Int }
         struct ExpectedError: Decodable { let message: String; let locations: [Location] }

@@ -1,6 +1,7 @@
 import Foundation
 import GraftCompiler
 import GraftLanguage
+import GraftTestSupport
 import Testing
 
 /// Every operation file of Apollo iOS's test APIs validates against its schema (plus the
@@ -10,7 +11,7 @@ import Testing
 
     /// The `.graphqls` and `.graphql` files under an API folder, sorted by path.
     static func files(_ api: String, extension ext: String) -> [URL] {
-        let root = TestPaths.corpora.appendingPathComponent("schemas/apollo-ios-dev/\(api)")
+        let root = Corpora.url("schemas/apollo-ios-dev/\(api)")
         let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
         var result: [URL] = []
         while let url = enumerator?.nextObject() as? URL {
@@ -23,7 +24,7 @@ import Testing
         try urls.map { Source(try String(contentsOf: $0, encoding: .utf8), name: $0.lastPathComponent) }
     }
 
-    @Test(arguments: apis)
+    @Test(.requiresCorpora("validating Apollo iOS's test operations (ApolloOperationsValidationTests)"), arguments: apis)
     func operationsAreValid(_ api: String) throws {
         let schema = try GeneratorDirectives.buildSchema(sdl: try Self.sources(Self.files(api, extension: "graphqls")))
         let operationFiles = try Self.sources(Self.files(api, extension: "graphql"))

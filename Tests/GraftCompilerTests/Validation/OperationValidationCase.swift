@@ -1,6 +1,7 @@
 import Foundation
 import GraftCompiler
 import GraftLanguage
+import GraftTestSupport
 import Testing
 
 /// One `"kind": "operation"` case recorded from graphql-js 16.6's test suite.
@@ -39,14 +40,14 @@ struct OperationValidationCase: Decodable, Sendable, CustomTestStringConvertible
     }
 
     static let all: [OperationValidationCase] = {
-        guard let data = try? Data(contentsOf: TestPaths.corpora.appendingPathComponent("graphql-js/validation-cases.json")),
+        guard let data = try? Corpora.data("graphql-js/validation-cases.json"),
               let cases = try? JSONDecoder().decode([OperationValidationCase].self, from: data) else { return [] }
         return cases.filter { $0.kind == "operation" }
     }()
 
     /// The harness schema, built once.
     static let harnessSchema: Schema? = try? SchemaBuilder.build(
-        sdl: [Source(TestPaths.corpus("graphql-js/validation-harness-schema.graphql"), name: "harness.graphql")])
+        sdl: [Source(Corpora.text("graphql-js/validation-harness-schema.graphql"), name: "harness.graphql")])
 
     /// The case's schema.
     func buildSchema() throws -> Schema {

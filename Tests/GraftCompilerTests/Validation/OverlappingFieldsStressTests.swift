@@ -1,6 +1,7 @@
 import Foundation
 import GraftCompiler
 import GraftLanguage
+import GraftTestSupport
 import Testing
 
 /// Large selection sets for OverlappingFieldsCanBeMerged: 1,000 sibling fields with one response
@@ -8,7 +9,8 @@ import Testing
 /// 16.6 compares every pair (seconds per document); these check that the grouped comparison
 /// still completes and reports exactly graphql-js's errors, recorded by
 /// `Scripts/validation-oracle.js` in `Expected/validation-all-rules.json` (`stress`).
-@Suite struct OverlappingFieldsStressTests {
+@Suite(.requiresCorpora("1,000-sibling OverlappingFieldsCanBeMerged cases on graphql-js's harness schema (OverlappingFieldsStressTests)"))
+struct OverlappingFieldsStressTests {
     struct Stress: Decodable {
         struct Case: Decodable {
             let document: String

@@ -1,25 +1,15 @@
 import Foundation
+import GraftTestSupport
 
-/// Paths of the shared corpora, relative to the package root.
+/// graphql-js's recorded cases and the GraphQL documents the round-trip and fuzz tests read, from
+/// the conformance corpora (`Corpora`, outside the repository).
 enum Corpus {
-    /// The package root (three levels up from this file: Tests/GraftLanguageTests/Support).
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// `../shared/corpora` next to the package.
-    static let corpora: URL = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora")
-
-    /// A file under `../shared/corpora`.
-    static func url(_ relativePath: String) -> URL { corpora.appendingPathComponent(relativePath) }
-
     /// The text of a corpus file.
-    static func text(_ relativePath: String) throws -> String {
-        try String(contentsOf: url(relativePath), encoding: .utf8)
-    }
+    static func text(_ relativePath: String) throws -> String { try Corpora.text(relativePath) }
 
     /// The JSON array of cases in a corpus file.
     static func cases(_ relativePath: String) throws -> [[String: Any]] {
-        let text = try String(contentsOf: url(relativePath), encoding: .utf8)
+        let text = try Corpora.text(relativePath)
         let data = Data(replacingLoneSurrogateEscapes(in: text).utf8)
         return try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
     }

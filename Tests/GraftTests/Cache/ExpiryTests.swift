@@ -1,7 +1,8 @@
+import GraftTestSupport
 import Testing
 @testable import Graft
 
-@Suite struct ExpiryTests {
+@Suite(.timingSensitive) struct ExpiryTests {
     static func client(maxAges: [String: Duration], clock: TestClock) -> (GraphQLClient, StubTransport, CacheStore) {
         let store = CacheStore(configuration: CacheConfiguration(maxAges: maxAges, clock: { clock.now }))
         let transport = StubTransport(data: StarWars.heroAndFriends(friends: StarWars.lukeAndHan))

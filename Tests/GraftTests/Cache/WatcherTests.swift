@@ -1,7 +1,8 @@
+import GraftTestSupport
 import Testing
 @testable import Graft
 
-@Suite struct WatcherTests {
+@Suite(.timingSensitive) struct WatcherTests {
     static func renameTransport() -> StubTransport {
         StubTransport { request in
             if request.operationName == "Rename", case .string(let id)? = request.variables["id"],

@@ -1,10 +1,11 @@
 import Foundation
 import Graft
+import GraftTestSupport
 import Testing
 @testable import GraftWebSocket
 
 /// The legacy graphql-ws protocol (subscriptions-transport-ws) of `WebSocketTransport`.
-@Suite("WebSocket transport: graphql-ws")
+@Suite("WebSocket transport: graphql-ws", .timingSensitive)
 struct LegacyProtocolTests {
     @Test("start, data, complete; ka is ignored")
     func subscription() async throws {

@@ -1,11 +1,12 @@
 import Foundation
 import Graft
+import GraftTestSupport
 import Testing
 @testable import GraftWebSocket
 
 /// Never losing a subscription: reconnect and resubscribe after drops, token refresh on
 /// rejection, pause and resume, ack and pong timeouts — over in-memory streams.
-@Suite("WebSocket transport: reconnecting")
+@Suite("WebSocket transport: reconnecting", .timingSensitive)
 struct ReconnectTests {
     @Test("after a drop the transport reconnects, re-sends connection_init and resubscribes each operation under its own id, once")
     func resubscribeAfterDrop() async throws {

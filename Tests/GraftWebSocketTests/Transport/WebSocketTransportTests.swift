@@ -1,11 +1,12 @@
 import Foundation
 import Graft
+import GraftTestSupport
 import Testing
 @testable import GraftWebSocket
 
 /// The graphql-transport-ws state machine of `WebSocketTransport`, against a scripted server over
 /// an in-memory stream.
-@Suite("WebSocket transport: graphql-transport-ws")
+@Suite("WebSocket transport: graphql-transport-ws", .timingSensitive)
 struct WebSocketTransportTests {
     @Test("lazy connect, init with the payload, subscribe, events in order, complete; the socket closes after the last one")
     func subscription() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Graft
+import GraftTestSupport
 import GraftWebSocket
 import Testing
 
@@ -26,7 +27,7 @@ struct CounterSubscription: GraphQLSubscription {
 
 /// The WebSocket transport through libcurl against the fault-injecting server: drops, a withheld
 /// or late ack, 4401 until a refresh, late pongs.
-@Suite("WebSocket against the fault server")
+@Suite("WebSocket against the fault server", .timingSensitive)
 struct FaultServerWebSocketTests {
     static func client(_ url: URL, _ subprotocol: GraphQLWebSocketProtocol = .graphqlTransportWS,
                        configure: (inout WebSocketConfiguration) -> Void = { _ in }) -> (GraphQLClient, WebSocketTransport) {

@@ -1,5 +1,6 @@
 import Foundation
 import Graft
+import GraftTestSupport
 import GraftWebSocket
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// `GraftError` — no crash, no hang (the reading is bounded by the 20 s test bound only), no
 /// unbounded memory (an 1 TB length is refused from its header) — and the client closes with the
 /// matching code.
-@Suite("WebSocket against malformed frames and messages")
+@Suite("WebSocket against malformed frames and messages", .timingSensitive)
 struct MalformedServerTests {
     /// Fault kind, a part of the error message, and the code the client closes with.
     static let cases: [(String, String, Int?)] = [

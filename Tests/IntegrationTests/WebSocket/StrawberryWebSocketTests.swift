@@ -1,13 +1,14 @@
 import CourseCatalogAPI
 import Foundation
 import Graft
+import GraftTestSupport
 import GraftWebSocket
 import Testing
 
 /// Subscriptions over both WebSocket subprotocols against the Strawberry server, through libcurl
 /// on Linux: typed events, completion, `complete`/`stop` on cancellation, and cache writes that
 /// update a watcher.
-@Suite("Subscriptions over WebSocket against Strawberry")
+@Suite("Subscriptions over WebSocket against Strawberry", .timingSensitive)
 struct StrawberryWebSocketTests {
     /// A WebSocket transport to the shared server's /graphql, in `session`'s test session.
     static func transport(_ subprotocol: GraphQLWebSocketProtocol, session: TestClient) -> WebSocketTransport {

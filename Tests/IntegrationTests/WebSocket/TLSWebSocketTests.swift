@@ -1,12 +1,13 @@
 import Foundation
 import Graft
+import GraftTestSupport
 import GraftWebSocket
 import Testing
 
 /// `wss://` through libcurl against the fault server's TLS port, with a throwaway certificate made
 /// by the `openssl` CLI for this test run: trusted through its CA file and pinned, a wrong pin, and
 /// an untrusted certificate. Failures happen before anything is sent.
-@Suite("WebSocket over TLS")
+@Suite("WebSocket over TLS", .timingSensitive)
 struct TLSWebSocketTests {
     @Test("wss:// with the certificate's CA file and the right pin works")
     func rightPin() async throws {

@@ -52,11 +52,9 @@ public final class LoggingInterceptor: HTTPInterceptor {
             count += 1
             return count
         }
-        var context = context
-        let ledger = context.credentialLedger ?? CredentialLedger()
-        context.credentialLedger = ledger
-        var secrets = remember(redactor.secretValues(in: request.headers))
+        let (context, ledger) = context.withCredentialLedger()
         let fieldSecrets = redactor.secretFieldValues(in: request)
+        var secrets = remember(redactor.secretValues(in: request.headers) + ledger.all) + fieldSecrets
         let target = redactor.scrub("\(request.method) \(redactor.redact(url: request.url))", secrets: secrets)
         let label = context.operationName.map { " (\($0))" } ?? ""
         let attempt = context.attempt > 1 ? " attempt \(context.attempt)" : ""
@@ -76,7 +74,7 @@ public final class LoggingInterceptor: HTTPInterceptor {
         } catch {
             let elapsed = ContinuousClock.now - start
             secrets = remember(ledger.all) + fieldSecrets
-            let failure = GraftError.wrapping(error, request: request, context: context, redactor: redactor)
+            let failure = GraftError.scrubbing(error, request: request, context: context, ledger: ledger, redactor: redactor)
             sink.log(HTTPLogRecord(kind: .failure, requestID: id, duration: elapsed,
                                    message: "[graft] !! #\(id) \(target) failed in \(Self.format(elapsed)): "
                                        + redactor.scrub(failure.description, secrets: secrets)))

@@ -1,9 +1,9 @@
 /// "Did you mean" suggestions worded and ordered exactly as graphql-js 16 (`suggestionList`,
 /// `didYouMean`, `naturalCompare`).
-enum Suggestions {
+public enum Suggestions {
     /// The options close to `input` (lexical distance at most 40% of its length, plus one),
     /// nearest first, ties in natural order.
-    static func list(_ input: String, _ options: some Sequence<String>) -> [String] {
+    public static func list(_ input: String, _ options: some Sequence<String>) -> [String] {
         let distance = LexicalDistance(input)
         let threshold = input.utf16.count * 4 / 10 + 1
         var byDistance: [String: Int] = [:]
@@ -20,7 +20,7 @@ enum Suggestions {
     }
 
     /// `" Did you mean "A", "B", or "C"?"` with at most five suggestions, or "" for none.
-    static func didYouMean(_ suggestions: [String]) -> String {
+    public static func didYouMean(_ suggestions: [String]) -> String {
         didYouMean(nil, suggestions)
     }
 

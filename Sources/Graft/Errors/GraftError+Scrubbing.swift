@@ -1,0 +1,60 @@
+import Foundation
+
+extension GraftError {
+    /// The error with `secrets` (the credentials in flight with its request) scrubbed from its
+    /// message, its body excerpt and the server's GraphQL error messages, and remembered so every
+    /// description scrubs them from whatever else it shows. Transports call this on what they throw,
+    /// because only they know every credential the interceptors added.
+    func scrubbing(_ secrets: [String], redactor: Redactor = .default) -> GraftError {
+        guard !secrets.isEmpty else { return self }
+        var error = self
+        error.knownSecrets = Array(Set(knownSecrets + secrets)).sorted { $0.count > $1.count }
+        error.message = redactor.scrub(message, secrets: error.knownSecrets)
+        if let responseBody, code == .httpStatus {
+            error.bodyExcerpt = redactor.redact(body: responseBody, contentType: responseHeaders?["Content-Type"],
+                                                secrets: error.knownSecrets, limit: 200)
+        }
+        switch underlying {
+        case let errors as GraphQLErrors: error.underlying = errors.scrubbing(error.knownSecrets, redactor: redactor)
+        case let inner as GraftError: error.underlying = inner.scrubbing(error.knownSecrets, redactor: redactor)
+        default: break
+        }
+        return error
+    }
+
+    /// Scrubs the secrets in flight with `request` (its secret headers and fields, and the
+    /// credentials in `ledger`) from any error, turning it into a ``GraftError`` first.
+    static func scrubbing(_ error: any Error, request: HTTPRequest, context: RequestContext, ledger: CredentialLedger,
+                          redactor: Redactor) -> GraftError {
+        GraftError.wrapping(error, request: request, context: context, redactor: redactor)
+            .scrubbing(redactor.secretsInFlight(request, credentials: ledger.all), redactor: redactor)
+    }
+}
+
+extension GraphQLErrors {
+    /// The errors with `secrets` scrubbed from their messages.
+    func scrubbing(_ secrets: [String], redactor: Redactor = .default) -> GraphQLErrors {
+        GraphQLErrors(errors.map { $0.scrubbing(secrets, redactor: redactor) })
+    }
+}
+
+extension GraphQLResponseError {
+    /// The error with `secrets` scrubbed from its message (a server echoing a token it refused).
+    func scrubbing(_ secrets: [String], redactor: Redactor = .default) -> GraphQLResponseError {
+        let scrubbed = redactor.scrub(message, secrets: secrets)
+        guard scrubbed != message else { return self }
+        return GraphQLResponseError(message: scrubbed, locations: locations, path: path, extensions: extensions)
+    }
+}
+
+extension URLError {
+    /// The error with its user info replaced by the failing URL with its secrets redacted: a
+    /// `URLError` keeps the whole URL (query and all) in its user info and underlying errors.
+    func redactingURL(_ redactor: Redactor) -> URLError {
+        var userInfo: [String: Any] = [:]
+        if let url = failingURL {
+            userInfo[NSURLErrorFailingURLStringErrorKey] = redactor.redact(url: url)
+        }
+        return URLError(code, userInfo: userInfo)
+    }
+}
