@@ -10,7 +10,7 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("graft-bounded-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = directory.appendingPathComponent(name)
-        FileManager.default.createFile(atPath: url.path, contents: Data(head.utf8))
+        try Data(head.utf8).write(to: url)
         let handle = try FileHandle(forWritingTo: url)
         try handle.seekToEnd()
         let chunk = Data(repeating: filler, count: 1 << 20)

@@ -1,4 +1,5 @@
 import Foundation
+import GraftTestSupport
 import Testing
 @testable import Graft
 @testable import GraftSQLite
@@ -7,7 +8,7 @@ import Testing
 /// read-only SQLite file, `networkOnly` and `cacheFirst` fetches return the server's data, the
 /// failure reaches the client's cache-error hook once per failed write, and the next write repairs
 /// the damaged record.
-@Suite("Cache failures against the server")
+@Suite("Cache failures against the server", .timingSensitive)
 struct CacheFailureIntegrationTests {
     /// Cache errors the client reported.
     final class Reports: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import GraftTestSupport
 import Testing
 @testable import Graft
 
@@ -6,7 +7,7 @@ import Testing
 /// persisted queries, REST) with a credential in a custom-named header, a `password` variable, a
 /// token in a query parameter, and a server echoing all of it in a GraphQL error message and an
 /// HTTP error body, with the logger outermost and innermost.
-@Suite("Secrets against the server")
+@Suite("Secrets against the server", .timingSensitive)
 struct SecretRedactionIntegrationTests {
     static let headerToken = "shpat_HeaderSecret7f3a9c"
     static let password = "pw-Variable-Secret-51d2"

@@ -53,7 +53,11 @@ extension URLError {
     func redactingURL(_ redactor: Redactor) -> URLError {
         var userInfo: [String: Any] = [:]
         if let url = failingURL {
-            userInfo[NSURLErrorFailingURLStringErrorKey] = redactor.redact(url: url)
+            let redacted = redactor.redact(url: url)
+            let encoded = redacted.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed.union(.urlQueryAllowed))
+            if let redactedURL = URL(string: redacted) ?? encoded.flatMap(URL.init(string:)) {
+                userInfo[NSURLErrorFailingURLErrorKey] = redactedURL
+            }
         }
         return URLError(code, userInfo: userInfo)
     }

@@ -45,7 +45,8 @@ struct RedactionPolicyTests {
         let error = GraftError(urlError: original)
         let underlying = try #require(error.underlying as? URLError)
         #expect(underlying.code == .networkConnectionLost)
-        #expect(underlying.userInfo[NSURLErrorFailingURLStringErrorKey] as? String == "https://api.test/graphql?access_token=<redacted>")
+        let failing = try #require(underlying.userInfo[NSURLErrorFailingURLErrorKey] as? URL)
+        #expect(failing.absoluteString.removingPercentEncoding == "https://api.test/graphql?access_token=<redacted>")
         #expect(!"\(underlying.userInfo)".contains("at-SECRET-9") && !String(reflecting: underlying).contains("at-SECRET-9"))
     }
 
