@@ -52,6 +52,7 @@ struct CacheFailureIntegrationTests {
         #expect(reports.all.count == 1)
         let report = try #require(reports.all.first)
         #expect(report.code == .cache && report.operation == "CourseBySlug")
+        #expect(report.request?.description.hasSuffix("/graphql") == true)
         #expect((report.underlying as? DamagedRecordError)?.key == Self.key)
         #expect(report.description.contains("the cached record Course:swift-concurrency is damaged"))
         // The damaged record was dropped and written again: the next read is whole.

@@ -92,6 +92,11 @@ struct HTTPClientIntegrationTests {
             try await stack.client().send(stack.graphQL(Self.tags, headers: ["X-Test-Fail": "truncated-body"]))
         }
         #expect(error?.code == .transport)
+        // Says what happened, not a URLError number.
+        let message = error?.message ?? ""
+        #expect(message.range(of: #"the response ended after \d+ of \d+ bytes"#, options: .regularExpression) != nil
+                || message.contains("the connection closed before the response was complete"), "\(message)")
+        #expect(!message.contains("URLError"))
     }
 
     @Test("malformed JSON from a REST route is a decoding error")

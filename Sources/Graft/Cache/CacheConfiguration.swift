@@ -9,7 +9,12 @@ public struct CacheConfiguration: Sendable {
     /// Key fields per object type: generated `SchemaMetadata.keyFields` (from `@typePolicy(keyFields:)`
     /// or the configuration) merged with the ones given here. Key fields of an interface apply to
     /// its possible types. Several fields are joined with `+`: `Seat:12+B`.
-    public let keyFields: [String: [String]]
+    public private(set) var keyFields: [String: [String]]
+    /// The generated schema metadata the key fields came from; nil until one is given or a
+    /// `CacheStore` adopts the one its generated operations name.
+    public private(set) var schema: SchemaMetadata?
+    /// The key fields given to the initializer, kept to merge with an adopted schema.
+    private let givenKeyFields: [String: [String]]
     /// The programmatic key resolver, tried first.
     public var keyResolver: KeyResolver?
     /// The maximum age of fields, by type (`"Course"`) or by field (`"Course.rating"`, the field's
@@ -23,19 +28,14 @@ public struct CacheConfiguration: Sendable {
     let expiry: ExpiryRules
 
     /// Creates a configuration.
-    public init(schema: SchemaMetadata = SchemaMetadata(), keyFields: [String: [String]] = [:],
+    /// Creates a configuration. Without `schema`, a `CacheStore` adopts the schema metadata of the
+    /// first generated operation written to or read from it.
+    public init(schema: SchemaMetadata? = nil, keyFields: [String: [String]] = [:],
                 keyResolver: KeyResolver? = nil, maxAges: [String: Duration] = [:], maxRecordCount: Int? = nil,
                 clock: @escaping @Sendable () -> Date = { Date() }) {
-        var resolved: [String: [String]] = [:]
-        for source in [schema.keyFields, keyFields] {
-            for (typename, fields) in source {
-                for possible in schema.possibleTypes[typename] ?? [] where resolved[possible] == nil {
-                    resolved[possible] = fields
-                }
-            }
-            for (typename, fields) in source { resolved[typename] = fields }
-        }
-        self.keyFields = resolved
+        self.schema = schema
+        self.givenKeyFields = keyFields
+        self.keyFields = Self.resolveKeyFields(schema: schema ?? SchemaMetadata(), keyFields: keyFields)
         self.keyResolver = keyResolver
         self.maxAges = maxAges
         self.maxRecordCount = maxRecordCount
@@ -45,6 +45,29 @@ public struct CacheConfiguration: Sendable {
 
     /// The current time as a timestamp.
     var now: CacheTimestamp { CacheTimestamp(clock()) }
+
+    /// This configuration with `schema`'s key fields and possible types (the given key fields win).
+    func adopting(_ schema: SchemaMetadata) -> CacheConfiguration {
+        var copy = self
+        copy.schema = schema
+        copy.keyFields = Self.resolveKeyFields(schema: schema, keyFields: givenKeyFields)
+        return copy
+    }
+
+    /// Key fields per object type: the schema's, then the given ones, each spread over the possible
+    /// types of the interfaces and unions they name.
+    private static func resolveKeyFields(schema: SchemaMetadata, keyFields: [String: [String]]) -> [String: [String]] {
+        var resolved: [String: [String]] = [:]
+        for source in [schema.keyFields, keyFields] {
+            for (typename, fields) in source {
+                for possible in schema.possibleTypes[typename] ?? [] where resolved[possible] == nil {
+                    resolved[possible] = fields
+                }
+            }
+            for (typename, fields) in source { resolved[typename] = fields }
+        }
+        return resolved
+    }
 }
 
 /// Maximum ages in whole seconds, by type and by type and field name.

@@ -3,6 +3,7 @@
 extension CacheStore {
     /// Adds a layer with an operation's expected data; returns its identifier.
     public func addOptimisticLayer<Operation: GraphQLOperation>(_ data: Operation.Data, for operation: Operation) throws(GraftError) -> Int {
+        adoptSchema(of: Operation.self)
         var normalizer = Normalizer(variables: operation.variables, configuration: configuration)
         try guarded { try normalizer.write(data.__data.fields, as: Operation.Data.self, key: .root(of: Operation.operationKind)) }
         return addOptimisticLayer(normalizer.records)

@@ -14,6 +14,7 @@ extension CacheStore {
         _ query: Query, maxAge: Duration? = nil,
         onChange: @escaping @Sendable (Result<CacheReadResult<Query.Data>, CacheMiss>) -> Void
     ) -> (id: Int, initial: Result<CacheReadResult<Query.Data>, CacheMiss>) {
+        adoptSchema(of: Query.self)
         nextIdentifier += 1
         let id = nextIdentifier
         let variables = query.variables

@@ -11,8 +11,11 @@ import Foundation
 /// ```
 public actor CacheStore {
     let storage: any RecordStorage
-    /// Keys, expiry and size cap.
-    public let configuration: CacheConfiguration
+    /// Keys, expiry and size cap. Without schema metadata, the store adopts the one named by the
+    /// first generated operation it sees (``adoptSchema(of:)``).
+    public private(set) var configuration: CacheConfiguration
+    /// Whether a disagreement between the configuration's schema and an operation's was reported.
+    var reportedSchemaMismatch = false
     /// Optimistic layers, bottom first.
     var optimisticLayers: [(id: Int, records: RecordSet)] = []
     var watchers: [Int: Watcher] = [:]
@@ -38,7 +41,8 @@ public actor CacheStore {
     /// unless `acceptsStale` is false, when they are misses.
     public func read<Operation: GraphQLOperation>(_ operation: Operation, maxAge: Duration? = nil,
                                                   acceptsStale: Bool = true) throws(CacheMiss) -> CacheReadResult<Operation.Data> {
-        try read(Operation.Data.self, at: .root(of: Operation.operationKind), variables: operation.variables,
+        adoptSchema(of: Operation.self)
+        return try read(Operation.Data.self, at: .root(of: Operation.operationKind), variables: operation.variables,
                  maxAge: maxAge, acceptsStale: acceptsStale)
     }
 
@@ -69,6 +73,7 @@ public actor CacheStore {
 
     /// Writes an operation's data (as the server would have answered it) and notifies watchers.
     public func write<Operation: GraphQLOperation>(data: Operation.Data, for operation: Operation) throws {
+        adoptSchema(of: Operation.self)
         try publish(data.__data.fields, as: Operation.Data.self, at: .root(of: Operation.operationKind),
                     variables: operation.variables)
     }
@@ -77,12 +82,31 @@ public actor CacheStore {
     /// model needed); returns the fields that changed.
     @discardableResult
     public func write<Operation: GraphQLOperation>(responseData: [String: JSONValue], for operation: Operation) throws -> [CacheFieldRef] {
-        try publish(responseData, as: Operation.Data.self, at: .root(of: Operation.operationKind), variables: operation.variables)
+        adoptSchema(of: Operation.self)
+        return try publish(responseData, as: Operation.Data.self, at: .root(of: Operation.operationKind), variables: operation.variables)
     }
 
     /// Writes a fragment (or any generated model) into the record `key`.
     public func write<Data: SelectionSet>(_ data: Data, at key: CacheKey, variables: [String: JSONValue] = [:]) throws {
         try publish(data.__data.fields, as: Data.self, at: key, variables: variables)
+    }
+
+    /// Adopts the schema metadata `Operation` names when the configuration has none, so records are
+    /// keyed by the schema's key fields without extra wiring; when the configuration has another,
+    /// says so once on standard error (records of types whose key fields differ are then keyed by
+    /// the configuration, which can split one object into several records).
+    public func adoptSchema<Operation: GraphQLOperation>(of operation: Operation.Type) {
+        guard let schema = Operation.__schema else { return }
+        guard let current = configuration.schema else {
+            configuration = configuration.adopting(schema)
+            return
+        }
+        if current != schema && !reportedSchemaMismatch {
+            reportedSchemaMismatch = true
+            let message = "Graft: warning: the CacheStore's schema metadata differs from that of \(Operation.operationName)'s "
+                + "module; records are keyed by the store's configuration\n"
+            FileHandle.standardError.write(Data(message.utf8))
+        }
     }
 
     /// Normalizes response JSON and merges it as one change; returns the fields that changed.

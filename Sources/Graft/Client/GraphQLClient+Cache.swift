@@ -49,7 +49,7 @@ extension GraphQLClient {
                     }
                     continuation.finish()
                 } catch {
-                    continuation.finish(throwing: error)
+                    continuation.finish(throwing: self.withContext(error, query, options))
                 }
             }
             continuation.onTermination = { _ in task.cancel() }
@@ -67,7 +67,7 @@ extension GraphQLClient {
         -> AsyncThrowingStream<GraphQLResponse<Query.Data>, any Error> {
         let (stream, continuation) = AsyncThrowingStream<GraphQLResponse<Query.Data>, any Error>.makeStream()
         guard let store else {
-            continuation.finish(throwing: GraphQLClient.noStore(Query.operationName))
+            continuation.finish(throwing: withContext(GraphQLClient.noStore(Query.operationName), query, options))
             return stream
         }
         let (refetches, refetchContinuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
@@ -99,7 +99,7 @@ extension GraphQLClient {
                     continuation.yield(try await executeAndWrite(query, options: options, excludingWatcher: id))
                 }
             } catch {
-                continuation.finish(throwing: error)
+                continuation.finish(throwing: self.withContext(error, query, options))
             }
             await store.removeWatcher(id)
         }
@@ -123,14 +123,14 @@ extension GraphQLClient {
             response = try await execute(mutation, options: options)
         } catch {
             try? await store.removeOptimisticLayer(layer)
-            throw error
+            throw withContext(error, mutation, options)
         }
         do {
             try await store.replaceOptimisticLayer(layer, with: response.errors.isEmpty ? response.data : nil, for: mutation)
         } catch {
             // The store failed to take the server's data: roll the layer back, keep the response.
             try? await store.removeOptimisticLayer(layer)
-            onCacheError(GraftError.cache(error, operation: Mutation.operationName))
+            onCacheError(withContext(GraftError.cache(error, operation: Mutation.operationName), mutation, options))
         }
         return response
     }
@@ -148,10 +148,11 @@ extension GraphQLClient {
     func write<Operation: GraphQLOperation>(_ response: GraphQLResponse<Operation.Data>, for operation: Operation,
                                             excludingWatcher: Int? = nil) async {
         guard let store, let data = response.data, response.errors.isEmpty else { return }
+        await store.adoptSchema(of: Operation.self)
         if let failure = await store.publishRecovering(data.__data.fields, as: Operation.Data.self,
                                                        at: .root(of: Operation.operationKind),
                                                        variables: operation.variables, excludingWatcher: excludingWatcher) {
-            onCacheError(GraftError.cache(failure, operation: Operation.operationName))
+            onCacheError(withContext(GraftError.cache(failure, operation: Operation.operationName), operation))
         }
     }
 

@@ -34,24 +34,27 @@ public final class GraphQLClient: Sendable {
         self.onCacheError = onCacheError
     }
 
-    /// A client that sends GraphQL over HTTP to `url` through `httpClient` (with its interceptors).
-    public convenience init(url: URL, httpClient: any HTTPClient = URLSessionHTTPClient()) {
-        self.init(transport: HTTPTransport(url: url, client: httpClient))
-    }
-
     /// Runs a query with a cache policy (`defaultCachePolicy` when nil); see `CachePolicy`.
     /// `cacheAndNetwork` returns the server's result here; `fetchStream` delivers both.
     /// Without a store every policy but `cacheOnly` goes to the server.
     public func fetch<Query: GraphQLQuery>(_ query: Query, cachePolicy: CachePolicy? = nil,
                                            options: RequestOptions = RequestOptions()) async throws -> GraphQLResponse<Query.Data> {
-        try await fetch(query, policy: cachePolicy ?? defaultCachePolicy, options: options)
+        do {
+            return try await fetch(query, policy: cachePolicy ?? defaultCachePolicy, options: options)
+        } catch {
+            throw withContext(error, query, options)
+        }
     }
 
     /// Runs a mutation (never retried unless `options.retriesMutation`); with a store, its result
     /// is written to the cache (so watchers of the records it returns update).
     public func perform<Mutation: GraphQLMutation>(_ mutation: Mutation,
                                                    options: RequestOptions = RequestOptions()) async throws -> GraphQLResponse<Mutation.Data> {
-        try await executeAndWrite(mutation, options: options)
+        do {
+            return try await executeAndWrite(mutation, options: options)
+        } catch {
+            throw withContext(error, mutation, options)
+        }
     }
 
     /// Starts a subscription: each server event as a typed response, until the server completes it
@@ -71,7 +74,7 @@ public final class GraphQLClient: Sendable {
                     }
                     continuation.finish()
                 } catch {
-                    continuation.finish(throwing: error)
+                    continuation.finish(throwing: self.withContext(error, subscription, options))
                 }
             }
             continuation.onTermination = { _ in task.cancel() }
@@ -81,8 +84,32 @@ public final class GraphQLClient: Sendable {
     /// Sends any operation and types its response.
     public func execute<Operation: GraphQLOperation>(_ operation: Operation,
                                                      options: RequestOptions = RequestOptions()) async throws -> GraphQLResponse<Operation.Data> {
-        let body = try await transport.execute(GraphQLRequest(operation), options: options)
-        return try GraphQLClient.typedResponse(body, operationName: Operation.operationName, as: Operation.Data.self, options: options)
+        do {
+            let body = try await transport.execute(GraphQLRequest(operation), options: options)
+            return try GraphQLClient.typedResponse(body, operationName: Operation.operationName, as: Operation.Data.self, options: options)
+        } catch {
+            throw withContext(error, operation, options)
+        }
+    }
+
+    /// `error` with what a `GraftError` leaving the client must carry: the operation name and the
+    /// summary of the request the operation sends (from the transport). A cancellation becomes
+    /// ``GraftError/Code/cancelled``; other errors pass unchanged.
+    func withContext<Operation: GraphQLOperation>(_ error: any Error, _ operation: Operation, _ options: RequestOptions) -> any Error {
+        switch error {
+        case let error as GraftError: return withContext(error, operation, options)
+        case is CancellationError: return withContext(GraftError.cancelled(underlying: error), operation, options)
+        default: return error
+        }
+    }
+
+    /// `error` with the operation name and request summary filled in when it lacks them.
+    func withContext<Operation: GraphQLOperation>(_ error: GraftError, _ operation: Operation,
+                                                  _ options: RequestOptions = RequestOptions()) -> GraftError {
+        var error = error
+        if error.operation == nil { error.operation = Operation.operationName }
+        if error.request == nil { error.request = transport.requestSummary(for: GraphQLRequest(operation), options: options) }
+        return error
     }
 
     /// Decodes a response body into typed data; throws for server errors when the options ask to.
@@ -90,14 +117,15 @@ public final class GraphQLClient: Sendable {
                                                   options: RequestOptions) throws -> GraphQLResponse<Data> {
         if options.throwsOnGraphQLErrors && !body.errors.isEmpty {
             throw GraftError(.graphQLErrors, message: body.errors[0].description, operation: operationName,
-                             underlying: GraphQLErrors(body.errors))
+                             statusCode: body.statusCode, underlying: GraphQLErrors(body.errors))
         }
         let data: Data?
         do {
             data = try body.data.map { json throws(ResponseDecodingError) in try Data.decode(data: json) }
         } catch {
             throw GraftError(.decoding, message: "could not decode the response at \(error.path): \(error.message)",
-                             operation: operationName, responsePath: error.path.description, underlying: error)
+                             operation: operationName, statusCode: body.statusCode, responsePath: error.path.description,
+                             underlying: error)
         }
         return GraphQLResponse(data: data, errors: body.errors, extensions: body.extensions, source: .server)
     }
@@ -105,10 +133,31 @@ public final class GraphQLClient: Sendable {
 
 extension HTTPTransport {
     /// A token-refresh predicate for GraphQL servers: a 401 status, or a response whose `errors`
-    /// include `extensions.code == "UNAUTHENTICATED"`. Pass it to `TokenRefreshInterceptor`.
+    /// include `extensions.code == "UNAUTHENTICATED"`. `TokenRefreshInterceptor` uses it for
+    /// GraphQL requests by default.
     public static let needsTokenRefresh: TokenRefreshInterceptor.Predicate = { response in
         if response.statusCode == 401 { return true }
+        // Parse only bodies that can hold the code: this runs on every GraphQL response.
+        guard mentionsUnauthenticated(response.body) else { return false }
         guard let json = try? JSONParser.parse([UInt8](response.body)), let body = GraphQLResponseBody(json: json) else { return false }
         return body.errors.contains { $0.code == "UNAUTHENTICATED" }
+    }
+
+    /// Whether `body` contains the bytes `UNAUTHENTICATED`.
+    static func mentionsUnauthenticated(_ body: Data) -> Bool {
+        let needle = Array("UNAUTHENTICATED".utf8)
+        return body.withUnsafeBytes { bytes in
+            guard bytes.count >= needle.count else { return false }
+            var index = 0
+            while index <= bytes.count - needle.count {
+                if bytes[index] == needle[0] {
+                    var matched = 1
+                    while matched < needle.count && bytes[index + matched] == needle[matched] { matched += 1 }
+                    if matched == needle.count { return true }
+                }
+                index += 1
+            }
+            return false
+        }
     }
 }

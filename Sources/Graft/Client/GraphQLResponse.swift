@@ -38,6 +38,19 @@ public struct GraphQLResponseBody: Sendable, Hashable {
     public var errors: [GraphQLResponseError]
     /// `extensions`.
     public var extensions: [String: JSONValue]
+    /// The HTTP status of the response that carried the body, when it came over HTTP: errors
+    /// raised above the transport (decoding, thrown GraphQL errors) report it. Not part of equality.
+    public var statusCode: Int?
+
+    public static func == (lhs: GraphQLResponseBody, rhs: GraphQLResponseBody) -> Bool {
+        lhs.data == rhs.data && lhs.errors == rhs.errors && lhs.extensions == rhs.extensions
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(data)
+        hasher.combine(errors)
+        hasher.combine(extensions)
+    }
 
     /// Creates a body.
     public init(data: JSONValue?, errors: [GraphQLResponseError] = [], extensions: [String: JSONValue] = [:]) {

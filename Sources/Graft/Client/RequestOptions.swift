@@ -2,8 +2,11 @@
 public struct RequestOptions: Sendable {
     /// Headers added to this request only.
     public var headers: HTTPHeaders
-    /// A timeout for this request (overrides the client's default).
+    /// A timeout for this request as a whole, retries and back-off included (overrides the
+    /// client's default); the call fails with ``GraftError/Code/timedOut`` when it passes.
     public var timeout: Duration?
+    /// A timeout for each attempt of this request, when a retry interceptor repeats it.
+    public var attemptTimeout: Duration?
     /// Throw a `GraftError` with code `graphQLErrors` when the response has `errors`, instead of
     /// returning them beside the (partial) data.
     public var throwsOnGraphQLErrors: Bool
@@ -17,10 +20,12 @@ public struct RequestOptions: Sendable {
     public var cacheMaxAge: Duration?
 
     /// Creates options.
-    public init(headers: HTTPHeaders = [:], timeout: Duration? = nil, throwsOnGraphQLErrors: Bool = false,
-                retriesMutation: Bool = false, context: RequestContext = RequestContext(), cacheMaxAge: Duration? = nil) {
+    public init(headers: HTTPHeaders = [:], timeout: Duration? = nil, attemptTimeout: Duration? = nil,
+                throwsOnGraphQLErrors: Bool = false, retriesMutation: Bool = false, context: RequestContext = RequestContext(),
+                cacheMaxAge: Duration? = nil) {
         self.headers = headers
         self.timeout = timeout
+        self.attemptTimeout = attemptTimeout
         self.throwsOnGraphQLErrors = throwsOnGraphQLErrors
         self.retriesMutation = retriesMutation
         self.context = context

@@ -34,10 +34,14 @@ public protocol GraphQLOperation: Sendable {
     static var document: OperationDocument { get }
     /// The variables, absent ones included (they are left out when encoding).
     var __variables: [String: any InputValueConvertible] { get }
+    /// The generated schema metadata of the operation's module (key fields and possible types),
+    /// which a `CacheStore` configured without one adopts; nil for hand-written operations.
+    static var __schema: SchemaMetadata? { get }
 }
 
 extension GraphQLOperation {
     public var __variables: [String: any InputValueConvertible] { [:] }
+    public static var __schema: SchemaMetadata? { nil }
 
     /// The variables as JSON, absent ones left out.
     public var variables: [String: JSONValue] { InputValue.encode(__variables) }
@@ -51,7 +55,7 @@ public protocol GraphQLMutation: GraphQLOperation {}
 public protocol GraphQLSubscription: GraphQLOperation {}
 
 /// Generated schema metadata: possible types of abstract types and cache key fields.
-public struct SchemaMetadata: Sendable {
+public struct SchemaMetadata: Sendable, Hashable {
     /// Object typenames of each interface and union used by the operations.
     public let possibleTypes: [String: Set<String>]
     /// Key fields per type (from `@typePolicy(keyFields:)` or the configuration).

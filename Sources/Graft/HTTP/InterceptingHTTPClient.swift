@@ -15,6 +15,9 @@
 /// ])
 /// ```
 ///
+/// The context's ``RequestContext/timeout`` bounds the whole exchange, whatever the order:
+/// retries, back-off, rate-limit waits and token refreshes included.
+///
 /// Every error leaving `send` is a ``GraftError`` carrying the operation name and a request
 /// summary without secrets.
 public struct InterceptingHTTPClient: HTTPClient {
@@ -42,9 +45,11 @@ public struct InterceptingHTTPClient: HTTPClient {
     /// Sends `request` through the interceptors and the base client.
     /// Errors are ``GraftError``s with the credentials the interceptors added scrubbed.
     public func send(_ request: HTTPRequest, context: RequestContext) async throws -> HTTPResponse {
+        let chain = self.chain
         let (context, ledger) = context.withCredentialLedger()
         do {
-            return try await chain(request, context)
+            guard let timeout = context.timeout else { return try await chain(request, context) }
+            return try await withDeadline(timeout) { try await chain(request, context) }
         } catch {
             throw GraftError.scrubbing(error, request: request, context: context, ledger: ledger, redactor: redactor)
         }

@@ -7,8 +7,13 @@
 public struct RequestContext: Sendable {
     /// The GraphQL operation name or REST endpoint name, used in errors and logs.
     public var operationName: String?
-    /// A timeout for the whole request; it wins over the client's default.
+    /// A timeout for the whole request, every retry and back-off included: an
+    /// ``InterceptingHTTPClient`` fails the request with ``GraftError/Code/timedOut`` when it
+    /// passes. It wins over the client's default.
     public var timeout: Duration?
+    /// A timeout for each attempt (each pass through the interceptors below a ``RetryInterceptor``),
+    /// or nil to let an attempt use what is left of ``timeout``.
+    public var attemptTimeout: Duration?
     /// Whether the request may be repeated safely; `nil` derives it from the method
     /// (so a GraphQL query sent with `POST` sets `true`, a mutation `false`).
     public var isIdempotent: Bool?
@@ -16,6 +21,9 @@ public struct RequestContext: Sendable {
     public var retriesNonIdempotent: Bool
     /// Leaves out credentials (for example for the token refresh call itself).
     public var skipsAuthentication: Bool
+    /// Whether the request carries a GraphQL operation (set by ``HTTPTransport``): a token refresh
+    /// then also follows a GraphQL `UNAUTHENTICATED` error, not only a 401.
+    public var isGraphQL: Bool = false
     /// The attempt number, starting at 1; the retry interceptor increments it.
     public var attempt: Int
     private var values: [ObjectIdentifier: any Sendable]
@@ -23,10 +31,11 @@ public struct RequestContext: Sendable {
     var credentialLedger: CredentialLedger?
 
     /// Creates a context.
-    public init(operationName: String? = nil, timeout: Duration? = nil, isIdempotent: Bool? = nil,
-                retriesNonIdempotent: Bool = false, skipsAuthentication: Bool = false) {
+    public init(operationName: String? = nil, timeout: Duration? = nil, attemptTimeout: Duration? = nil,
+                isIdempotent: Bool? = nil, retriesNonIdempotent: Bool = false, skipsAuthentication: Bool = false) {
         self.operationName = operationName
         self.timeout = timeout
+        self.attemptTimeout = attemptTimeout
         self.isIdempotent = isIdempotent
         self.retriesNonIdempotent = retriesNonIdempotent
         self.skipsAuthentication = skipsAuthentication

@@ -6,37 +6,57 @@ import FoundationNetworking
 /// An ``HTTPClient`` backed by `URLSession` (FoundationNetworking on Linux).
 ///
 /// It returns a response for every HTTP status and throws ``GraftError`` otherwise. Each request has
-/// a deadline for the whole exchange: the context's ``RequestContext/timeout``, else the client's
-/// ``defaultTimeout``; when it passes, the URLSession task is cancelled and the error is
+/// a deadline for the whole exchange: the context's ``RequestContext/attemptTimeout``, else its
+/// ``RequestContext/timeout``, else the client's ``defaultTimeout``; when it passes, the URLSession task is cancelled and the error is
 /// ``GraftError/Code/timedOut``. Cancelling the calling task cancels the URLSession task and
-/// throws ``GraftError/Code/cancelled``.
+/// throws ``GraftError/Code/cancelled``. A body cut short says how much of it arrived (on a session
+/// the client made itself; an injected session reports what `URLSession` reports).
 public final class URLSessionHTTPClient: HTTPClient {
     /// The session requests run on.
     public let session: URLSession
+    /// The delegate of a session the client made itself; nil for an injected session.
+    private let collector: DataTaskCollector?
     /// The timeout for a request whose context has none; `nil` for no deadline of our own.
     public let defaultTimeout: Duration?
     /// Decides what request summaries in errors leave out.
     public let redactor: Redactor
 
-    /// Creates a client on `session` (by default an ephemeral session: no cookie or URL cache on disk).
-    public init(session: URLSession = URLSession(configuration: .ephemeral), defaultTimeout: Duration? = .seconds(60),
+    /// Creates a client on a session of its own with `configuration` (by default ephemeral: no
+    /// cookie or URL cache on disk).
+    public init(configuration: URLSessionConfiguration = .ephemeral, defaultTimeout: Duration? = .seconds(60),
                 redactor: Redactor = .default) {
+        let collector = DataTaskCollector()
+        self.collector = collector
+        self.session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
+        self.defaultTimeout = defaultTimeout
+        self.redactor = redactor
+    }
+
+    /// Creates a client on `session`, which the caller owns.
+    public init(session: URLSession, defaultTimeout: Duration? = .seconds(60), redactor: Redactor = .default) {
+        self.collector = nil
         self.session = session
         self.defaultTimeout = defaultTimeout
         self.redactor = redactor
     }
 
+    deinit {
+        // A session keeps its delegate until invalidated; the client's own session ends with it.
+        if collector != nil { session.finishTasksAndInvalidate() }
+    }
+
     /// Sends `request` and returns the complete response.
     public func send(_ request: HTTPRequest, context: RequestContext) async throws -> HTTPResponse {
-        let timeout = context.timeout ?? defaultTimeout
+        let timeout = context.attemptTimeout ?? context.timeout ?? defaultTimeout
         let urlRequest = makeURLRequest(request, timeout: timeout)
         let session = self.session
+        let collector = self.collector
         do {
             try Task.checkCancellation()
             if let timeout {
-                return try await withDeadline(timeout) { try await Self.perform(urlRequest, on: session) }
+                return try await withDeadline(timeout) { try await Self.perform(urlRequest, on: session, collector: collector) }
             }
-            return try await Self.perform(urlRequest, on: session)
+            return try await Self.perform(urlRequest, on: session, collector: collector)
         } catch {
             throw GraftError.wrapping(error, request: request, context: context, redactor: redactor)
         }
@@ -58,10 +78,18 @@ public final class URLSessionHTTPClient: HTTPClient {
         return urlRequest
     }
 
-    private static func perform(_ urlRequest: URLRequest, on session: URLSession) async throws -> HTTPResponse {
-        let (data, response) = try await session.data(for: urlRequest)
-        guard let http = response as? HTTPURLResponse else {
-            throw GraftError(.transport, message: "the response was not an HTTP response")
+    private static func perform(_ urlRequest: URLRequest, on session: URLSession,
+                                collector: DataTaskCollector?) async throws -> HTTPResponse {
+        let http: HTTPURLResponse
+        let data: Data
+        if let collector {
+            (http, data) = try await collector.perform(urlRequest, on: session)
+        } else {
+            let (body, response) = try await session.data(for: urlRequest)
+            guard let response = response as? HTTPURLResponse else {
+                throw GraftError(.transport, message: "the response was not an HTTP response")
+            }
+            (http, data) = (response, body)
         }
         var headers = HTTPHeaders()
         for (name, value) in http.allHeaderFields {

@@ -5,6 +5,15 @@ public protocol GraphQLTransport: Sendable {
 
     /// Starts a subscription: a stream of response bodies until the server completes it.
     func subscribe(_ request: GraphQLRequest, options: RequestOptions) -> AsyncThrowingStream<GraphQLResponseBody, any Error>
+
+    /// The request this transport sends for `request`, described without secrets, for errors
+    /// raised above the transport (decoding, thrown GraphQL errors, cache misses); nil when it
+    /// cannot say.
+    func requestSummary(for request: GraphQLRequest, options: RequestOptions) -> RequestSummary?
+}
+
+extension GraphQLTransport {
+    public func requestSummary(for request: GraphQLRequest, options: RequestOptions) -> RequestSummary? { nil }
 }
 
 extension GraphQLTransport {

@@ -42,7 +42,25 @@ public struct HTTPTransport: GraphQLTransport {
         self.persistedQueries = persistedQueries
     }
 
+    /// Sends the request; `options.timeout` bounds the whole call (persisted-query round trips,
+    /// retries and back-off included).
     public func execute(_ request: GraphQLRequest, options: RequestOptions) async throws -> GraphQLResponseBody {
+        guard let timeout = options.timeout else { return try await executeWithoutDeadline(request, options: options) }
+        do {
+            return try await withDeadline(timeout) { try await executeWithoutDeadline(request, options: options) }
+        } catch var error as GraftError {
+            if error.operation == nil { error.operation = request.operationName }
+            if error.request == nil { error.request = requestSummary(for: request, options: options) }
+            throw error
+        }
+    }
+
+    public func requestSummary(for request: GraphQLRequest, options: RequestOptions) -> RequestSummary? {
+        let includingQuery = persistedQueryHash(request) == nil
+        return (try? httpRequest(request, includingQuery: includingQuery, options: options)).map { RequestSummary($0, redactor: .default) }
+    }
+
+    private func executeWithoutDeadline(_ request: GraphQLRequest, options: RequestOptions) async throws -> GraphQLResponseBody {
         guard let identifier = persistedQueryHash(request) else {
             return try await send(request, includingQuery: true, options: options)
         }
@@ -99,7 +117,9 @@ public struct HTTPTransport: GraphQLTransport {
         let httpRequest = try httpRequest(request, includingQuery: includingQuery, options: options)
         var context = options.context
         context.operationName = request.operationName
+        context.isGraphQL = true
         if let timeout = options.timeout { context.timeout = timeout }
+        if let attemptTimeout = options.attemptTimeout { context.attemptTimeout = attemptTimeout }
         context.isIdempotent = request.operationKind == .query
         context.retriesNonIdempotent = options.retriesMutation
         let (tracked, ledger) = context.withCredentialLedger()
@@ -140,6 +160,7 @@ public struct HTTPTransport: GraphQLTransport {
                              statusCode: response.statusCode, responseHeaders: response.headers, responseBody: response.body)
         }
         if !secrets.isEmpty, !body.errors.isEmpty { body.errors = GraphQLErrors(body.errors).scrubbing(secrets).errors }
+        body.statusCode = response.statusCode
         return body
     }
 }

@@ -20,6 +20,7 @@ struct OperationRenderer {
         writer.block("\(access)struct \(Self.typeName(operation)): \(conformance)") { body in
             body.line("\(access)static let operationName = \(SwiftNames.stringLiteral(operation.name))")
             body.line("\(access)static let document = Graft.OperationDocument(\(documentArguments(operation)))")
+            body.line("\(access)static var __schema: Graft.SchemaMetadata? { schemaMetadata }")
             let variables = operation.variables.map { variable in
                 (name: SwiftNames.identifier(variable.name), key: variable.name,
                  type: context.inputType(variable.type, hasDefault: variable.defaultValue != nil))

@@ -1,8 +1,10 @@
 /// Fails a request with ``GraftError/Code/timedOut`` when it takes longer than its timeout, and
 /// cancels it.
 ///
-/// The timeout is the context's ``RequestContext/timeout`` if set, else ``defaultTimeout``. Placed
-/// inside a ``RetryInterceptor`` it limits each attempt; placed outside, the whole exchange.
+/// The timeout is the context's ``RequestContext/attemptTimeout``, else its
+/// ``RequestContext/timeout``, else ``defaultTimeout``. Placed inside a ``RetryInterceptor`` it
+/// limits each attempt; placed outside, the whole exchange (which the client already bounds by the
+/// context's ``RequestContext/timeout``).
 /// The ``URLSessionHTTPClient`` applies the same rule on its own, so this interceptor matters for
 /// other base clients, or to limit a chain that includes waiting (rate limits, refreshes).
 public struct TimeoutInterceptor: HTTPInterceptor {
@@ -16,7 +18,7 @@ public struct TimeoutInterceptor: HTTPInterceptor {
 
     /// Passes the request on under a deadline.
     public func intercept(_ request: HTTPRequest, context: RequestContext, next: @escaping HTTPNext) async throws -> HTTPResponse {
-        guard let timeout = context.timeout ?? defaultTimeout else { return try await next(request, context) }
+        guard let timeout = context.attemptTimeout ?? context.timeout ?? defaultTimeout else { return try await next(request, context) }
         return try await withDeadline(timeout) { try await next(request, context) }
     }
 }

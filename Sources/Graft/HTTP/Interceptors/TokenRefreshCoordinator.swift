@@ -6,14 +6,23 @@
 /// ``GraftError/Code/unauthorized``, as do requests that were already under way when it failed, so
 /// nothing loops. A request started after a failed refresh may try again (one refresh, shared).
 ///
-/// The refresh closure must not go through a ``TokenRefreshInterceptor`` itself: send the refresh
+/// The refresh call must not go through a ``TokenRefreshInterceptor`` itself. The simplest way is
+/// ``init(token:refreshThrough:)``: the client built with this coordinator hands the refresh
+/// closure its HTTP stack without authentication (logging, retry and timeouts, no credentials), so
+/// nothing has to exist before the coordinator. With ``init(token:refresh:)``, send the refresh
 /// call with ``RequestContext/skipsAuthentication`` set (the interceptors then leave it alone).
 public actor TokenRefreshCoordinator {
     /// Obtains a new token; it receives the token the server rejected.
     public typealias Refresh = @Sendable (_ rejectedToken: String?) async throws -> String
+    /// Obtains a new token through `http`, the HTTP stack of the client this coordinator is
+    /// attached to, without authentication.
+    public typealias RefreshThroughHTTP = @Sendable (_ rejectedToken: String?, _ http: any HTTPClient) async throws -> String
 
     private var token: String?
-    private let refresh: Refresh
+    private let refresh: Refresh?
+    private let refreshThroughHTTP: RefreshThroughHTTP?
+    /// The stack ``refreshThroughHTTP`` sends through, set by ``attach(_:)``.
+    private nonisolated let refreshClient = Locked<(any HTTPClient)?>(nil)
     private var inFlight: Task<String, any Error>?
     private var generation = 0
     private var failedGeneration: Int?
@@ -24,6 +33,21 @@ public actor TokenRefreshCoordinator {
     public init(token: String? = nil, refresh: @escaping Refresh) {
         self.token = token
         self.refresh = refresh
+        self.refreshThroughHTTP = nil
+    }
+
+    /// Creates a coordinator whose refresh call goes through the HTTP stack of the client it is
+    /// attached to (the recommended ``GraphQLClient`` initializer attaches it), without
+    /// authentication.
+    public init(token: String? = nil, refreshThrough refresh: @escaping RefreshThroughHTTP) {
+        self.token = token
+        self.refresh = nil
+        self.refreshThroughHTTP = refresh
+    }
+
+    /// Gives ``init(token:refreshThrough:)``'s refresh closure the HTTP stack to send through.
+    public nonisolated func attach(_ client: any HTTPClient) {
+        refreshClient.withLock { $0 = client }
     }
 
     /// The token to send now; waits for a refresh in flight and throws
@@ -58,8 +82,14 @@ public actor TokenRefreshCoordinator {
             throw GraftError.unauthorized("refreshing the credentials failed")
         }
         refreshCount += 1
-        let refresh = self.refresh
-        let task = Task { try await refresh(rejected) }
+        let task: Task<String, any Error>
+        if let refresh {
+            task = Task { try await refresh(rejected) }
+        } else if let refreshThroughHTTP, let refreshClient = refreshClient.withLock({ $0 }) {
+            task = Task { try await refreshThroughHTTP(rejected, refreshClient) }
+        } else {
+            task = Task { throw GraftError.unauthorized("the token refresh has no HTTP client: build a client with this coordinator") }
+        }
         inFlight = task
         defer {
             inFlight = nil

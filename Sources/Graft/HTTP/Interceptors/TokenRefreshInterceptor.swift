@@ -2,8 +2,9 @@
 ///
 /// Place it *after* the ``AuthenticationInterceptor`` (closer to the network) so it sees the token
 /// that was actually sent; used alone it adds the coordinator's token itself. A response needs a
-/// refresh when ``needsRefresh`` says so: by default a 401 status; the GraphQL layer supplies a
-/// predicate that also recognises a GraphQL `UNAUTHENTICATED` error.
+/// refresh when ``needsRefresh`` says so; without one, a 401 status, and for a GraphQL request
+/// (``RequestContext/isGraphQL``, set by ``HTTPTransport``) also a GraphQL `UNAUTHENTICATED` error
+/// (``HTTPTransport/needsTokenRefresh``).
 ///
 /// However many requests are rejected at once, the ``TokenRefreshCoordinator`` runs one refresh;
 /// each request is then retried once with the new token. If the refresh fails, or the retry is
@@ -19,12 +20,12 @@ public struct TokenRefreshInterceptor: HTTPInterceptor {
     public let coordinator: TokenRefreshCoordinator
     /// How the token is written into requests.
     public let scheme: AuthorizationScheme
-    /// Whether a response means the credentials were rejected.
-    public let needsRefresh: Predicate
+    /// Whether a response means the credentials were rejected; nil for the default (see above).
+    public let needsRefresh: Predicate?
 
-    /// Creates an interceptor refreshing through `coordinator` when `needsRefresh` (a 401 by default).
-    public init(_ coordinator: TokenRefreshCoordinator, scheme: AuthorizationScheme = .bearer,
-                needsRefresh: @escaping Predicate = TokenRefreshInterceptor.unauthorizedStatus) {
+    /// Creates an interceptor refreshing through `coordinator` when `needsRefresh` says so (by
+    /// default a 401, or a GraphQL `UNAUTHENTICATED` error for GraphQL requests).
+    public init(_ coordinator: TokenRefreshCoordinator, scheme: AuthorizationScheme = .bearer, needsRefresh: Predicate? = nil) {
         self.coordinator = coordinator
         self.scheme = scheme
         self.needsRefresh = needsRefresh
@@ -33,6 +34,7 @@ public struct TokenRefreshInterceptor: HTTPInterceptor {
     /// Sends the request; on rejection refreshes (once, shared) and retries once.
     public func intercept(_ request: HTTPRequest, context: RequestContext, next: @escaping HTTPNext) async throws -> HTTPResponse {
         guard !context.skipsAuthentication else { return try await next(request, context) }
+        let needsRefresh = self.needsRefresh ?? (context.isGraphQL ? HTTPTransport.needsTokenRefresh : Self.unauthorizedStatus)
         var request = request
         let generation = await coordinator.currentGeneration()
         var sentToken = scheme.token(in: request)

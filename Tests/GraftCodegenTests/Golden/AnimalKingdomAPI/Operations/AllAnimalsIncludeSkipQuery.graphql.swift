@@ -4,6 +4,7 @@ extension AnimalKingdom {
     public struct AllAnimalsIncludeSkipQuery: Graft.GraphQLQuery {
         public static let operationName = "AllAnimalsIncludeSkipQuery"
         public static let document = Graft.OperationDocument(definition: "query AllAnimalsIncludeSkipQuery($includeSpecies: Boolean!, $skipHeightInMeters: Boolean!, $getCat: Boolean!, $getWarmBlooded: Boolean!, $varA: Boolean!) { allAnimals { __typename height { __typename feet inches } ...HeightInMeters @skip(if: $skipHeightInMeters) ...WarmBloodedDetails @include(if: $getWarmBlooded) species @include(if: $includeSpecies) skinCovering ... on Pet { __typename ...PetDetails ...WarmBloodedDetails ... on Animal { __typename height { __typename relativeSize @include(if: $varA) centimeters @include(if: $varA) } } } ... on Cat @include(if: $getCat) { __typename isJellicle } ... on ClassroomPet { __typename ... on Bird { __typename wingspan } } predators { __typename species @include(if: $includeSpecies) ... on WarmBlooded @include(if: $getWarmBlooded) { __typename species ...WarmBloodedDetails laysEggs @include(if: $getWarmBlooded) } } } }" + "\n" + HeightInMeters.fragmentDefinition + "\n" + PetDetails.fragmentDefinition + "\n" + WarmBloodedDetails.fragmentDefinition)
+        public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
         public var includeSpecies: Swift.Bool
         public var skipHeightInMeters: Swift.Bool
         public var getCat: Swift.Bool

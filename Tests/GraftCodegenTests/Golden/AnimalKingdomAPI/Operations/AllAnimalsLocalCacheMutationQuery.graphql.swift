@@ -4,6 +4,7 @@ extension AnimalKingdom {
     public struct AllAnimalsLocalCacheMutationQuery: Graft.GraphQLQuery {
         public static let operationName = "AllAnimalsLocalCacheMutation"
         public static let document = Graft.OperationDocument(definition: "query AllAnimalsLocalCacheMutation { allAnimals { __typename species skinCovering ... on Bird { __typename wingspan } } }")
+        public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
         public init() {}
         public struct Data: Graft.SelectionSet {
             public static let __selections: [Graft.Selection] = [.field("allAnimals", [AllAnimal].self)]

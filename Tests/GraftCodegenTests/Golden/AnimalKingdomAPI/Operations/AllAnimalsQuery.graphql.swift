@@ -4,6 +4,7 @@ extension AnimalKingdom {
     public struct AllAnimalsQuery: Graft.GraphQLQuery {
         public static let operationName = "AllAnimalsQuery"
         public static let document = Graft.OperationDocument(definition: "query AllAnimalsQuery { allAnimals { __typename id height { __typename feet inches } ...HeightInMeters ...WarmBloodedDetails species skinCovering ... on Pet { __typename ...PetDetails ...WarmBloodedDetails ... on Animal { __typename height { __typename relativeSize centimeters } } } ... on Cat { __typename isJellicle } ... on ClassroomPet { __typename ... on Bird { __typename wingspan } } ... on Dog { __typename favoriteToy birthdate } predators { __typename species ... on WarmBlooded { __typename predators { __typename species } ...WarmBloodedDetails laysEggs } } } }" + "\n" + HeightInMeters.fragmentDefinition + "\n" + PetDetails.fragmentDefinition + "\n" + WarmBloodedDetails.fragmentDefinition)
+        public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
         public init() {}
         public struct Data: Graft.SelectionSet {
             public static let __selections: [Graft.Selection] = [.field("allAnimals", [AllAnimal].self)]

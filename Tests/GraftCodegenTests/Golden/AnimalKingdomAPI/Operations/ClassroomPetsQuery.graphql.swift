@@ -4,6 +4,7 @@ extension AnimalKingdom {
     public struct ClassroomPetsQuery: Graft.GraphQLQuery {
         public static let operationName = "ClassroomPets"
         public static let document = Graft.OperationDocument(definition: "query ClassroomPets { classroomPets { __typename ...ClassroomPetDetails } }" + "\n" + ClassroomPetDetails.fragmentDefinition)
+        public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
         public init() {}
         public struct Data: Graft.SelectionSet {
             public static let __selections: [Graft.Selection] = [.field("classroomPets", [ClassroomPet?]?.self)]

@@ -4,6 +4,7 @@ extension AnimalKingdom {
     public struct DogQuery: Graft.GraphQLQuery {
         public static let operationName = "DogQuery"
         public static let document = Graft.OperationDocument(definition: "query DogQuery { allAnimals { __typename id skinCovering ... on Dog { __typename ...DogFragment houseDetails } } }" + "\n" + DogFragment.fragmentDefinition)
+        public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
         public init() {}
         public struct Data: Graft.SelectionSet {
             public static let __selections: [Graft.Selection] = [.field("allAnimals", [AllAnimal].self)]

@@ -4,6 +4,7 @@ extension AnimalKingdom {
     public struct FindPetQuery: Graft.GraphQLQuery {
         public static let operationName = "FindPet"
         public static let document = Graft.OperationDocument(definition: "query FindPet($input: PetSearchInput!) { findPet(input: $input) { __typename id humanName } }")
+        public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
         public var input: PetSearchInput
         public init(input: PetSearchInput) { self.input = input }
         public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["input": input] }

@@ -4,6 +4,7 @@ extension AnimalKingdom {
     public struct PetAdoptionMutation: Graft.GraphQLMutation {
         public static let operationName = "PetAdoptionMutation"
         public static let document = Graft.OperationDocument(definition: "mutation PetAdoptionMutation($input: PetAdoptionInput!) { adoptPet(input: $input) { __typename id humanName } }")
+        public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
         public var input: PetAdoptionInput
         public init(input: PetAdoptionInput) { self.input = input }
         public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["input": input] }

@@ -4,6 +4,7 @@ extension AnimalKingdom {
     public struct PetSearchQuery: Graft.GraphQLQuery {
         public static let operationName = "PetSearch"
         public static let document = Graft.OperationDocument(definition: "query PetSearch($filters: PetSearchFilters = {species: [\"Dog\", \"Cat\"], size: SMALL, measurements: [{height: 10.5, weight: 5.0}, {height: 10.5, weight: 5.0}]}) { pets(filters: $filters) { __typename id humanName } }")
+        public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
         public var filters: Graft.GraphQLNullable<PetSearchFilters>
         public init(filters: Graft.GraphQLNullable<PetSearchFilters> = nil) { self.filters = filters }
         public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["filters": filters] }

@@ -3,6 +3,7 @@ import Graft
 public struct AddReviewMutation: Graft.GraphQLMutation {
     public static let operationName = "AddReview"
     public static let document = Graft.OperationDocument(operationIdentifier: "d414aced1aeb84a51e9a1ab92531a30befca8bbb40f154ce751c5a3da77e7fff", definition: "mutation AddReview($course: CourseLookup!, $review: ReviewInput!) { addReview(course: $course, review: $review) { __typename review { __typename ...ReviewFields } course { __typename id slug rating } errors { __typename field message } } }" + "\n" + ReviewFields.fragmentDefinition + "\n" + UserSummary.fragmentDefinition)
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public var course: CourseLookup
     public var review: ReviewInput
     public init(course: CourseLookup, review: ReviewInput) { self.course = course; self.review = review }

@@ -3,6 +3,7 @@ import Graft
 public struct CourseCatalogQuery: Graft.GraphQLQuery {
     public static let operationName = "CourseCatalog"
     public static let document = Graft.OperationDocument(operationIdentifier: "dae41704febd4915405759f5de53c41923b339b25edfa84989b6999bcc9a0dd7", definition: "query CourseCatalog($filter: CourseFilter, $sort: [CourseSort!] = [{field: RATING, direction: DESC}], $first: Int! = 20, $after: String, $withTags: Boolean! = false) { courses(filter: $filter, sort: $sort, first: $first, after: $after) { __typename totalCount pageInfo { __typename hasNextPage endCursor } edges { __typename cursor node { __typename ...CourseCard tags @include(if: $withTags) } } } }" + "\n" + CourseCard.fragmentDefinition + "\n" + UserSummary.fragmentDefinition)
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public var filter: Graft.GraphQLNullable<CourseFilter>
     public var sort: Graft.GraphQLNullable<[CourseSort]>
     public var first: Graft.GraphQLNullable<Swift.Int>

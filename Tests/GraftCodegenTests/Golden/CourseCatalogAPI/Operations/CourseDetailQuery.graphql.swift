@@ -3,6 +3,7 @@ import Graft
 public struct CourseDetailQuery: Graft.GraphQLQuery {
     public static let operationName = "CourseDetail"
     public static let document = Graft.OperationDocument(operationIdentifier: "11876c187a325fb10d205854cb1dbcfb7c3f1c7a181880b7c5b457f5a4b073f1", definition: "query CourseDetail($lookup: CourseLookup!, $reviewCount: Int = 5, $skipReviews: Boolean = false) { course(lookup: $lookup) { __typename ...CourseDetails reviews(first: $reviewCount) @skip(if: $skipReviews) { __typename ...ReviewFields } topReview: reviews(first: 1) { __typename id rating } } }" + "\n" + CourseCard.fragmentDefinition + "\n" + CourseDetails.fragmentDefinition + "\n" + LessonOutline.fragmentDefinition + "\n" + ReviewFields.fragmentDefinition + "\n" + UserSummary.fragmentDefinition)
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public var lookup: CourseLookup
     public var reviewCount: Graft.GraphQLNullable<Swift.Int>
     public var skipReviews: Graft.GraphQLNullable<Swift.Bool>

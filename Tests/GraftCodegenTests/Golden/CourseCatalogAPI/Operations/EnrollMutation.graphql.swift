@@ -3,6 +3,7 @@ import Graft
 public struct EnrollMutation: Graft.GraphQLMutation {
     public static let operationName = "Enroll"
     public static let document = Graft.OperationDocument(operationIdentifier: "f951e70dca5147ba16ac7cbfb710bed22c1c9b1de35a08a0524a8f191fb66c86", definition: "mutation Enroll($slug: String!) { enroll(course: {slug: $slug}) { __typename id status progress enrolledAt course { __typename id slug lessonCount } } }")
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public var slug: Swift.String
     public init(slug: Swift.String) { self.slug = slug }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["slug": slug] }

@@ -3,6 +3,7 @@ import Graft
 public struct LessonDetailQuery: Graft.GraphQLQuery {
     public static let operationName = "LessonDetail"
     public static let document = Graft.OperationDocument(operationIdentifier: "3f0b38ecd456edeaa78426b0641a05d580c319b9842a68e514f8b32c0aea49fa", definition: "query LessonDetail($id: ID!) { lesson(id: $id) { __typename ...LessonContent course { __typename id slug title } } }" + "\n" + LessonContent.fragmentDefinition + "\n" + LessonOutline.fragmentDefinition + "\n" + QuizQuestionFields.fragmentDefinition)
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public var id: Swift.String
     public init(id: Swift.String) { self.id = id }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["id": id] }

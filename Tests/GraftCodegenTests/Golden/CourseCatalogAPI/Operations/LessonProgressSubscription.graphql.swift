@@ -3,6 +3,7 @@ import Graft
 public struct LessonProgressSubscription: Graft.GraphQLSubscription {
     public static let operationName = "LessonProgress"
     public static let document = Graft.OperationDocument(operationIdentifier: "7eb9c8a1717540a43c866db97ff59d1711b068b2434726af163866c81b37cd58", definition: "subscription LessonProgress($lessonId: ID!, $steps: Int = 4) { lessonProgress(lessonId: $lessonId, steps: $steps) { __typename progress completed at lesson { __typename id title } } }")
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public var lessonId: Swift.String
     public var steps: Graft.GraphQLNullable<Swift.Int>
     public init(lessonId: Swift.String, steps: Graft.GraphQLNullable<Swift.Int> = nil) { self.lessonId = lessonId; self.steps = steps }

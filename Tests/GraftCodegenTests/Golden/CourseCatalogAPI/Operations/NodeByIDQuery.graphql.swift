@@ -3,6 +3,7 @@ import Graft
 public struct NodeByIDQuery: Graft.GraphQLQuery {
     public static let operationName = "NodeByID"
     public static let document = Graft.OperationDocument(operationIdentifier: "1855f9c2f8fd87a708a005d0b30521a5a7847bc37805d2b2ecf8bce6e0d16cb7", definition: "query NodeByID($id: ID!) { node(id: $id) { __typename id ... on Course { __typename slug title } ... on Lesson { __typename title position } ... on User { __typename name } } }")
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public var id: Swift.String
     public init(id: Swift.String) { self.id = id }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["id": id] }

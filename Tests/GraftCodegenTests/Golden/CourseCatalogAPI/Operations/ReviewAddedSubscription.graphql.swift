@@ -3,6 +3,7 @@ import Graft
 public struct ReviewAddedSubscription: Graft.GraphQLSubscription {
     public static let operationName = "ReviewAdded"
     public static let document = Graft.OperationDocument(operationIdentifier: "6bd66dc11301700da63fb474315b49dbda5a41c1f49508681f0c2ca2dbd54c75", definition: "subscription ReviewAdded($courseId: ID!) { reviewAdded(courseId: $courseId) { __typename ...ReviewFields course { __typename id slug rating } } }" + "\n" + ReviewFields.fragmentDefinition + "\n" + UserSummary.fragmentDefinition)
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public var courseId: Swift.String
     public init(courseId: Swift.String) { self.courseId = courseId }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["courseId": courseId] }

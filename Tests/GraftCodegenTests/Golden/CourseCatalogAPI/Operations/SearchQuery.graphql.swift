@@ -3,6 +3,7 @@ import Graft
 public struct SearchQuery: Graft.GraphQLQuery {
     public static let operationName = "Search"
     public static let document = Graft.OperationDocument(operationIdentifier: "924e3d21250625707b382c7c1a720630764c336671eb3b3df39293ecea00aa41", definition: "query Search($text: String!, $kinds: [SearchKind!], $first: Int = 10) { results: search(text: $text, kinds: $kinds, first: $first) { __typename ... on Course { __typename ...CourseCard } ... on Lesson { __typename id title course { __typename slug title } } ... on VideoLesson { __typename lengthSeconds } ... on User { __typename ...UserSummary role } } }" + "\n" + CourseCard.fragmentDefinition + "\n" + UserSummary.fragmentDefinition)
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public var text: Swift.String
     public var kinds: Graft.GraphQLNullable<[Graft.GraphQLEnum<SearchKind>]>
     public var first: Graft.GraphQLNullable<Swift.Int>

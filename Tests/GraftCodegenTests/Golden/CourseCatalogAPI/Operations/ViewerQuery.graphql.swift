@@ -3,6 +3,7 @@ import Graft
 public struct ViewerQuery: Graft.GraphQLQuery {
     public static let operationName = "Viewer"
     public static let document = Graft.OperationDocument(operationIdentifier: "b6356eddde6b9be5e4b880990e139452ab8033fedc73d34fa1b3b6055f94dec8", definition: "query Viewer($includeEnrollments: Boolean! = true, $skipEmail: Boolean! = false) { me: viewer { __typename ...UserSummary largeAvatar: avatarURL(size: 256) email @skip(if: $skipEmail) role joinedAt enrollments @include(if: $includeEnrollments) { __typename id status progress course { __typename ...CourseCard } } } }" + "\n" + CourseCard.fragmentDefinition + "\n" + UserSummary.fragmentDefinition)
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public var includeEnrollments: Graft.GraphQLNullable<Swift.Bool>
     public var skipEmail: Graft.GraphQLNullable<Swift.Bool>
     public init(includeEnrollments: Graft.GraphQLNullable<Swift.Bool> = nil, skipEmail: Graft.GraphQLNullable<Swift.Bool> = nil) {

@@ -3,6 +3,7 @@ import Graft
 public struct IssuesAndCommentsForRepositoryQuery: Graft.GraphQLQuery {
     public static let operationName = "IssuesAndCommentsForRepository"
     public static let document = Graft.OperationDocument(operationIdentifier: "f9431d2905352492e89d6e534226f4c744080f58ad36b8e2e82765180da7c1bc")
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public init() {}
     public struct Data: Graft.SelectionSet {
         public static let __selections: [Graft.Selection] = [

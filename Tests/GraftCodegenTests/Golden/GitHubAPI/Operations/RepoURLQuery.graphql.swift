@@ -3,6 +3,7 @@ import Graft
 public struct RepoURLQuery: Graft.GraphQLQuery {
     public static let operationName = "RepoURL"
     public static let document = Graft.OperationDocument(operationIdentifier: "ecd015ec1bf1ae0670be0b6f8563b7e0ff8498eccbab9934316e2288fc3470d8")
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public init() {}
     public struct Data: Graft.SelectionSet {
         public static let __selections: [Graft.Selection] = [

@@ -3,6 +3,7 @@ import Graft
 public struct RepositoryQuery: Graft.GraphQLQuery {
     public static let operationName = "Repository"
     public static let document = Graft.OperationDocument(operationIdentifier: "1f953a3d73d4458dc80babe734a112c32a1cea3338eb7c5eb09d8288ece9f2e6")
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public init() {}
     public struct Data: Graft.SelectionSet {
         public static let __selections: [Graft.Selection] = [

@@ -3,6 +3,7 @@ import Graft
 public struct CreateAwesomeReviewMutation: Graft.GraphQLMutation {
     public static let operationName = "CreateAwesomeReview"
     public static let document = Graft.OperationDocument(operationIdentifier: "36634ea692d455075551673f2f529e85c8acf6f5e3707243781324cd3d968d02", definition: "mutation CreateAwesomeReview { createReview(episode: JEDI, review: {stars: 10, commentary: \"This is awesome!\"}) { __typename stars commentary } }")
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public init() {}
     public struct Data: Graft.SelectionSet {
         public static let __selections: [Graft.Selection] = [

@@ -3,6 +3,7 @@ import Graft
 public struct CreateReviewForEpisodeMutation: Graft.GraphQLMutation {
     public static let operationName = "CreateReviewForEpisode"
     public static let document = Graft.OperationDocument(operationIdentifier: "3edcd1f17839f43db021eccbe2ecd41ad7dcb1ba6cd4b7e9897afb4162e4c223", definition: "mutation CreateReviewForEpisode($episode: Episode!, $review: ReviewInput!) { createReview(episode: $episode, review: $review) { __typename stars commentary } }")
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public var episode: Graft.GraphQLEnum<Episode>
     public var review: ReviewInput
     public init(episode: Graft.GraphQLEnum<Episode>, review: ReviewInput) { self.episode = episode; self.review = review }

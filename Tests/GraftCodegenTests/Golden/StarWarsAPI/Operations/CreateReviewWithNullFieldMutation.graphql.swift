@@ -3,6 +3,7 @@ import Graft
 public struct CreateReviewWithNullFieldMutation: Graft.GraphQLMutation {
     public static let operationName = "CreateReviewWithNullField"
     public static let document = Graft.OperationDocument(operationIdentifier: "e962313bc77c193dc516d097b5e41efea073de16c3a5f2e8c00f082853835d49", definition: "mutation CreateReviewWithNullField { createReview(episode: JEDI, review: {stars: 10, commentary: null}) { __typename stars commentary } }")
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public init() {}
     public struct Data: Graft.SelectionSet {
         public static let __selections: [Graft.Selection] = [

@@ -3,6 +3,7 @@ import Graft
 public struct HeroAndFriendsNamesQuery: Graft.GraphQLQuery {
     public static let operationName = "HeroAndFriendsNames"
     public static let document = Graft.OperationDocument(operationIdentifier: "1e36c3331171b74c012b86caa04fbb01062f37c61227655d9c0729a62c6f7285", definition: "query HeroAndFriendsNames($episode: Episode) { hero(episode: $episode) { __typename name friends { __typename name } } }")
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public var episode: Graft.GraphQLNullable<Graft.GraphQLEnum<Episode>>
     public init(episode: Graft.GraphQLNullable<Graft.GraphQLEnum<Episode>> = nil) { self.episode = episode }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["episode": episode] }

@@ -3,6 +3,7 @@ import Graft
 public struct HeroAndFriendsNamesWithFragmentQuery: Graft.GraphQLQuery {
     public static let operationName = "HeroAndFriendsNamesWithFragment"
     public static let document = Graft.OperationDocument(operationIdentifier: "07c54599c2b5f9d4215d1bff7f5f6ff458c983aa5c13338fd44b051210d5ecc6", definition: "query HeroAndFriendsNamesWithFragment($episode: Episode) { hero(episode: $episode) { __typename name ...FriendsNames } }" + "\n" + FriendsNames.fragmentDefinition)
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public var episode: Graft.GraphQLNullable<Graft.GraphQLEnum<Episode>>
     public init(episode: Graft.GraphQLNullable<Graft.GraphQLEnum<Episode>> = nil) { self.episode = episode }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["episode": episode] }

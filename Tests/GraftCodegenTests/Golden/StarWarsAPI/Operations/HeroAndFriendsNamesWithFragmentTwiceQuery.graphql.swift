@@ -3,6 +3,7 @@ import Graft
 public struct HeroAndFriendsNamesWithFragmentTwiceQuery: Graft.GraphQLQuery {
     public static let operationName = "HeroAndFriendsNamesWithFragmentTwice"
     public static let document = Graft.OperationDocument(operationIdentifier: "9a769ab058900912bff4e4c51c1b257f609e4dfb4aaa1f17166adc19d510e363", definition: "query HeroAndFriendsNamesWithFragmentTwice($episode: Episode) { hero(episode: $episode) { __typename friends { __typename ...CharacterName } ... on Droid { __typename friends { __typename ...CharacterName } } } }" + "\n" + CharacterName.fragmentDefinition)
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public var episode: Graft.GraphQLNullable<Graft.GraphQLEnum<Episode>>
     public init(episode: Graft.GraphQLNullable<Graft.GraphQLEnum<Episode>> = nil) { self.episode = episode }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["episode": episode] }

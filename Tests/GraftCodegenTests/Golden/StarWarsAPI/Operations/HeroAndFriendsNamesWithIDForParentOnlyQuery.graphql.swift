@@ -3,6 +3,7 @@ import Graft
 public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: Graft.GraphQLQuery {
     public static let operationName = "HeroAndFriendsNamesWithIDForParentOnly"
     public static let document = Graft.OperationDocument(operationIdentifier: "de03aaedeb69050ef75e3aa56b262b4ea1e08bb6fd174f2e91ddd9b84a8ff897", definition: "query HeroAndFriendsNamesWithIDForParentOnly($episode: Episode) { hero(episode: $episode) { __typename id name friends { __typename name } } }")
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public var episode: Graft.GraphQLNullable<Graft.GraphQLEnum<Episode>>
     public init(episode: Graft.GraphQLNullable<Graft.GraphQLEnum<Episode>> = nil) { self.episode = episode }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["episode": episode] }

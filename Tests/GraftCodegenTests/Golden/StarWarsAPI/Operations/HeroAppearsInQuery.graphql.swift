@@ -3,6 +3,7 @@ import Graft
 public struct HeroAppearsInQuery: Graft.GraphQLQuery {
     public static let operationName = "HeroAppearsIn"
     public static let document = Graft.OperationDocument(operationIdentifier: "59243627e0166c9b631551b56dc4d29701f2d90336d83c231172c50152e02475", definition: "query HeroAppearsIn { hero { __typename appearsIn } }")
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public init() {}
     public struct Data: Graft.SelectionSet {
         public static let __selections: [Graft.Selection] = [.field("hero", Hero?.self)]

@@ -3,6 +3,7 @@ import Graft
 public struct HeroAppearsInWithFragmentQuery: Graft.GraphQLQuery {
     public static let operationName = "HeroAppearsInWithFragment"
     public static let document = Graft.OperationDocument(operationIdentifier: "b7e9c75d75c77765849b67116235609b3a05b9052975c617f51a315f8fbaf45a", definition: "query HeroAppearsInWithFragment($episode: Episode) { hero(episode: $episode) { __typename ...CharacterAppearsIn } }" + "\n" + CharacterAppearsIn.fragmentDefinition)
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public var episode: Graft.GraphQLNullable<Graft.GraphQLEnum<Episode>>
     public init(episode: Graft.GraphQLNullable<Graft.GraphQLEnum<Episode>> = nil) { self.episode = episode }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["episode": episode] }

@@ -3,6 +3,7 @@ import Graft
 public struct HeroDetailsFragmentConditionalInclusionQuery: Graft.GraphQLQuery {
     public static let operationName = "HeroDetailsFragmentConditionalInclusion"
     public static let document = Graft.OperationDocument(operationIdentifier: "17dfb13c5d9e6c67703fc037b9114ea53ccc8f9274dfecb4abfc2d5a168cf612", definition: "query HeroDetailsFragmentConditionalInclusion($includeDetails: Boolean!) { hero { __typename ...HeroDetails @include(if: $includeDetails) } }" + "\n" + HeroDetails.fragmentDefinition)
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public var includeDetails: Swift.Bool
     public init(includeDetails: Swift.Bool) { self.includeDetails = includeDetails }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["includeDetails": includeDetails] }

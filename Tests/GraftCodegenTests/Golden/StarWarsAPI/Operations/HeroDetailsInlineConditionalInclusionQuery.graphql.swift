@@ -3,6 +3,7 @@ import Graft
 public struct HeroDetailsInlineConditionalInclusionQuery: Graft.GraphQLQuery {
     public static let operationName = "HeroDetailsInlineConditionalInclusion"
     public static let document = Graft.OperationDocument(operationIdentifier: "e251576f8c1cfcd442f44d2fbe5fd4b425a36ddd41fb4b6c1019c501ac6ac5bc", definition: "query HeroDetailsInlineConditionalInclusion($includeDetails: Boolean!) { hero { __typename ... @include(if: $includeDetails) { __typename name appearsIn } } }")
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public var includeDetails: Swift.Bool
     public init(includeDetails: Swift.Bool) { self.includeDetails = includeDetails }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["includeDetails": includeDetails] }

@@ -3,6 +3,7 @@ import Graft
 public struct HeroFriendsDetailsConditionalInclusionQuery: Graft.GraphQLQuery {
     public static let operationName = "HeroFriendsDetailsConditionalInclusion"
     public static let document = Graft.OperationDocument(operationIdentifier: "ca1b86ff4a0f8212bdac70fbb59c9bb8023d0a30ca0225b24831bb3e807b22a0", definition: "query HeroFriendsDetailsConditionalInclusion($includeFriendsDetails: Boolean!) { hero { __typename friends @include(if: $includeFriendsDetails) { __typename name ... on Droid { __typename primaryFunction } } } }")
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public var includeFriendsDetails: Swift.Bool
     public init(includeFriendsDetails: Swift.Bool) { self.includeFriendsDetails = includeFriendsDetails }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["includeFriendsDetails": includeFriendsDetails] }

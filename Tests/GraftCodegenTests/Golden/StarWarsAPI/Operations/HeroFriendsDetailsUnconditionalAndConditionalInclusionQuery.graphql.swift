@@ -3,6 +3,7 @@ import Graft
 public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Graft.GraphQLQuery {
     public static let operationName = "HeroFriendsDetailsUnconditionalAndConditionalInclusion"
     public static let document = Graft.OperationDocument(operationIdentifier: "e36c8e5d752afda2a90fe44bcbfeb92de68f0da92b8390d626d3005cbad16dbe", definition: "query HeroFriendsDetailsUnconditionalAndConditionalInclusion($includeFriendsDetails: Boolean!) { hero { __typename friends { __typename name } friends @include(if: $includeFriendsDetails) { __typename name ... on Droid { __typename primaryFunction } } } }")
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public var includeFriendsDetails: Swift.Bool
     public init(includeFriendsDetails: Swift.Bool) { self.includeFriendsDetails = includeFriendsDetails }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["includeFriendsDetails": includeFriendsDetails] }

@@ -3,6 +3,7 @@ import Graft
 public struct HeroNameAndAppearsInWithFragmentQuery: Graft.GraphQLQuery {
     public static let operationName = "HeroNameAndAppearsInWithFragment"
     public static let document = Graft.OperationDocument(operationIdentifier: "4fc9c2e7f9fbe8ef3f28936bd0b12e8f32bc8d70f3e8ec5df8a6aaf3efd4921c", definition: "query HeroNameAndAppearsInWithFragment($episode: Episode) { hero(episode: $episode) { __typename ...CharacterNameAndAppearsIn } }" + "\n" + CharacterNameAndAppearsIn.fragmentDefinition)
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public var episode: Graft.GraphQLNullable<Graft.GraphQLEnum<Episode>>
     public init(episode: Graft.GraphQLNullable<Graft.GraphQLEnum<Episode>> = nil) { self.episode = episode }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["episode": episode] }

@@ -3,6 +3,7 @@ import Graft
 public struct HeroNameConditionalBothQuery: Graft.GraphQLQuery {
     public static let operationName = "HeroNameConditionalBoth"
     public static let document = Graft.OperationDocument(operationIdentifier: "e063fa4ab5493e9c67bfa96dfedfa8570475f6286f38c482f6e85ced4ea206af", definition: "query HeroNameConditionalBoth($skipName: Boolean!, $includeName: Boolean!) { hero { __typename name @skip(if: $skipName) @include(if: $includeName) } }")
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public var skipName: Swift.Bool
     public var includeName: Swift.Bool
     public init(skipName: Swift.Bool, includeName: Swift.Bool) { self.skipName = skipName; self.includeName = includeName }

@@ -3,6 +3,7 @@ import Graft
 public struct HeroNameConditionalBothSeparateQuery: Graft.GraphQLQuery {
     public static let operationName = "HeroNameConditionalBothSeparate"
     public static let document = Graft.OperationDocument(operationIdentifier: "60741c6fca15865a9af75a269ed05871e681f48ac48edfac2a77d953d217d03c", definition: "query HeroNameConditionalBothSeparate($skipName: Boolean!, $includeName: Boolean!) { hero { __typename name @skip(if: $skipName) name @include(if: $includeName) } }")
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public var skipName: Swift.Bool
     public var includeName: Swift.Bool
     public init(skipName: Swift.Bool, includeName: Swift.Bool) { self.skipName = skipName; self.includeName = includeName }

@@ -3,6 +3,7 @@ import Graft
 public struct HeroNameConditionalExclusionQuery: Graft.GraphQLQuery {
     public static let operationName = "HeroNameConditionalExclusion"
     public static let document = Graft.OperationDocument(operationIdentifier: "b6d6f1d10cde449adbf2891d489159006188e63d4dea4edb9a23eddcbe0bd361", definition: "query HeroNameConditionalExclusion($skipName: Boolean!) { hero { __typename name @skip(if: $skipName) } }")
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public var skipName: Swift.Bool
     public init(skipName: Swift.Bool) { self.skipName = skipName }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["skipName": skipName] }

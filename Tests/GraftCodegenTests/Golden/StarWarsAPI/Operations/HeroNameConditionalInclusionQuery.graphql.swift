@@ -3,6 +3,7 @@ import Graft
 public struct HeroNameConditionalInclusionQuery: Graft.GraphQLQuery {
     public static let operationName = "HeroNameConditionalInclusion"
     public static let document = Graft.OperationDocument(operationIdentifier: "dd8e5df9634bb4fb6455e4aaddd2941c5abf785b7d28cda959aba65157e950c6", definition: "query HeroNameConditionalInclusion($includeName: Boolean!) { hero { __typename name @include(if: $includeName) } }")
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public var includeName: Swift.Bool
     public init(includeName: Swift.Bool) { self.includeName = includeName }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["includeName": includeName] }

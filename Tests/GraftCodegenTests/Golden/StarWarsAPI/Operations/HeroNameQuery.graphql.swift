@@ -3,6 +3,7 @@ import Graft
 public struct HeroNameQuery: Graft.GraphQLQuery {
     public static let operationName = "HeroName"
     public static let document = Graft.OperationDocument(operationIdentifier: "b9d49e889d6f5877c0bf09b8b4f88a71f88836a771e0e48c270a9aa8b506dda1", definition: "query HeroName($episode: Episode) { hero(episode: $episode) { __typename name } }")
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public var episode: Graft.GraphQLNullable<Graft.GraphQLEnum<Episode>>
     public init(episode: Graft.GraphQLNullable<Graft.GraphQLEnum<Episode>> = nil) { self.episode = episode }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["episode": episode] }

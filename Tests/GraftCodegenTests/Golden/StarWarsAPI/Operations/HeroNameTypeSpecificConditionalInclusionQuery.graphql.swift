@@ -3,6 +3,7 @@ import Graft
 public struct HeroNameTypeSpecificConditionalInclusionQuery: Graft.GraphQLQuery {
     public static let operationName = "HeroNameTypeSpecificConditionalInclusion"
     public static let document = Graft.OperationDocument(operationIdentifier: "c05a6e91e1a3ddc3df21205ed7fca49cf6f3f171e4390ac98e7690c391b18baf", definition: "query HeroNameTypeSpecificConditionalInclusion($episode: Episode, $includeName: Boolean!) { hero(episode: $episode) { __typename name @include(if: $includeName) ... on Droid { __typename name } } }")
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public var episode: Graft.GraphQLNullable<Graft.GraphQLEnum<Episode>>
     public var includeName: Swift.Bool
     public init(episode: Graft.GraphQLNullable<Graft.GraphQLEnum<Episode>> = nil, includeName: Swift.Bool) {

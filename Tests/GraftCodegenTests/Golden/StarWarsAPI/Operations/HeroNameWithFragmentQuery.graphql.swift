@@ -3,6 +3,7 @@ import Graft
 public struct HeroNameWithFragmentQuery: Graft.GraphQLQuery {
     public static let operationName = "HeroNameWithFragment"
     public static let document = Graft.OperationDocument(operationIdentifier: "68baad3c27796cb1bf980681324e43b948aa1109698ba57404c1afa46e914ab1", definition: "query HeroNameWithFragment($episode: Episode) { hero(episode: $episode) { __typename ...CharacterName } }" + "\n" + CharacterName.fragmentDefinition)
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public var episode: Graft.GraphQLNullable<Graft.GraphQLEnum<Episode>>
     public init(episode: Graft.GraphQLNullable<Graft.GraphQLEnum<Episode>> = nil) { self.episode = episode }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["episode": episode] }

@@ -3,6 +3,7 @@ import Graft
 public struct HeroNameWithIDQuery: Graft.GraphQLQuery {
     public static let operationName = "HeroNameWithID"
     public static let document = Graft.OperationDocument(operationIdentifier: "675d636002a28e24e3802d5f04772943b0a78b8795203fcab53f4c8466e1e53c", definition: "query HeroNameWithID($episode: Episode) { hero(episode: $episode) { __typename id name } }")
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public var episode: Graft.GraphQLNullable<Graft.GraphQLEnum<Episode>>
     public init(episode: Graft.GraphQLNullable<Graft.GraphQLEnum<Episode>> = nil) { self.episode = episode }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["episode": episode] }

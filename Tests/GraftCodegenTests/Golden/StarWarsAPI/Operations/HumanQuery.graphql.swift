@@ -3,6 +3,7 @@ import Graft
 public struct HumanQuery: Graft.GraphQLQuery {
     public static let operationName = "Human"
     public static let document = Graft.OperationDocument(operationIdentifier: "22b975c180932a926f48bfec1e002b9d1389e0ee1d84b3cdfa337d80fb036a26", definition: "query Human($id: ID!) { human(id: $id) { __typename name mass } }")
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public var id: Swift.String
     public init(id: Swift.String) { self.id = id }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["id": id] }

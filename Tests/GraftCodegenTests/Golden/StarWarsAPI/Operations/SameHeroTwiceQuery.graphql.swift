@@ -3,6 +3,7 @@ import Graft
 public struct SameHeroTwiceQuery: Graft.GraphQLQuery {
     public static let operationName = "SameHeroTwice"
     public static let document = Graft.OperationDocument(operationIdentifier: "3d960acb3caffc4e42701ccada8535b1a5640f0cc46966b6a12830c755ff46d8", definition: "query SameHeroTwice { hero { __typename name } r2: hero { __typename appearsIn } }")
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public init() {}
     public struct Data: Graft.SelectionSet {
         public static let __selections: [Graft.Selection] = [.field("hero", Hero?.self), .field("r2", R2?.self, name: "hero")]

@@ -3,6 +3,7 @@ import Graft
 public struct SearchQuery: Graft.GraphQLQuery {
     public static let operationName = "Search"
     public static let document = Graft.OperationDocument(operationIdentifier: "29ecc9c7acac3eab2585d305aed9f8257b448bc7ea57341a135d1fa476973ecb", definition: "query Search($term: String) { search(text: $term) { __typename ... on Human { __typename id name } ... on Droid { __typename id name } ... on Starship { __typename id name } } }")
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public var term: Graft.GraphQLNullable<Swift.String>
     public init(term: Graft.GraphQLNullable<Swift.String> = nil) { self.term = term }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["term": term] }

@@ -3,6 +3,7 @@ import Graft
 public struct StarshipCoordinatesQuery: Graft.GraphQLQuery {
     public static let operationName = "StarshipCoordinates"
     public static let document = Graft.OperationDocument(operationIdentifier: "c10b54b8dd9361556f3b12d71f28c859ace043525d8d19541b39eadc47d14b15", definition: "query StarshipCoordinates($coordinates: [[Float!]!]) { starshipCoordinates(coordinates: $coordinates) { __typename name coordinates length } }")
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public var coordinates: Graft.GraphQLNullable<[[Swift.Double]]>
     public init(coordinates: Graft.GraphQLNullable<[[Swift.Double]]> = nil) { self.coordinates = coordinates }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["coordinates": coordinates] }

@@ -3,6 +3,7 @@ import Graft
 public struct StarshipQuery: Graft.GraphQLQuery {
     public static let operationName = "Starship"
     public static let document = Graft.OperationDocument(operationIdentifier: "e42a9be2ae0f222985e3eacf8d8d513002954d5031dcf544bbb0d27b1089fc58", definition: "query Starship { starship(id: 3000) { __typename name coordinates } }")
+    public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public init() {}
     public struct Data: Graft.SelectionSet {
         public static let __selections: [Graft.Selection] = [.field("starship", Starship?.self, arguments: ["id": .value(3000)])]

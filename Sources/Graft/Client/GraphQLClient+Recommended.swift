@@ -1,0 +1,52 @@
+import Foundation
+
+extension GraphQLClient {
+    /// The recommended client in one call: GraphQL over HTTP to `url` through a stack of
+    /// interceptors in the right order, outermost first:
+    ///
+    /// 1. ``TimeoutInterceptor``: `timeout` bounds each call as a whole, retries and back-off
+    ///    included (``RequestOptions/timeout`` overrides it per call);
+    /// 2. ``RetryInterceptor`` with `retryPolicy` (queries only, unless a call opts a mutation in);
+    /// 3. `interceptors`, your own (headers, rate limits), once per attempt;
+    /// 4. ``AuthenticationInterceptor`` and ``TokenRefreshInterceptor`` with `tokens`: the current
+    ///    token on every request, one refresh however many requests are rejected at once, on a 401
+    ///    or a GraphQL `UNAUTHENTICATED` error;
+    /// 5. ``LoggingInterceptor`` to `logSink`: each attempt as sent, secrets redacted.
+    ///
+    /// `tokens` made with ``TokenRefreshCoordinator/init(token:refreshThrough:)`` is attached to
+    /// the same stack without authentication (1, 2, 3 and 5), so its refresh call needs nothing
+    /// built beforehand:
+    ///
+    /// ```swift
+    /// let tokens = TokenRefreshCoordinator(token: savedToken) { rejected, http in
+    ///     let response = try await http.send(HTTPRequest(method: .post, url: refreshURL), context: RequestContext())
+    ///     return String(decoding: response.body, as: UTF8.self)
+    /// }
+    /// let client = GraphQLClient(url: endpoint, tokens: tokens, store: CacheStore(), logSink: PrintLogSink())
+    /// ```
+    ///
+    /// With a `store`, results are normalized with the key fields and possible types of the
+    /// generated operations' schema (they name it, ``GraphQLOperation/__schema``, and the store
+    /// adopts it); a store that fails to write reports to `onCacheError` and never fails a call.
+    public convenience init(url: URL, tokens: TokenRefreshCoordinator? = nil, store: CacheStore? = nil,
+                            logSink: (any HTTPLogSink)? = nil, retryPolicy: RetryPolicy? = RetryPolicy(),
+                            timeout: Duration? = .seconds(60), persistedQueries: HTTPTransport.PersistedQueries = .disabled,
+                            usesGETForQueries: Bool = false, base: any HTTPClient = URLSessionHTTPClient(),
+                            interceptors: [any HTTPInterceptor] = [],
+                            onCacheError: @escaping CacheErrorHandler = GraphQLClient.logCacheError) {
+        var outer: [any HTTPInterceptor] = [TimeoutInterceptor(default: timeout)]
+        if let retryPolicy { outer.append(RetryInterceptor(policy: retryPolicy)) }
+        outer += interceptors
+        let logging: [any HTTPInterceptor] = logSink.map { [LoggingInterceptor(sink: $0)] } ?? []
+        var authentication: [any HTTPInterceptor] = []
+        if let tokens {
+            authentication = [AuthenticationInterceptor(tokens), TokenRefreshInterceptor(tokens)]
+            let refreshStack = InterceptingHTTPClient(base: base, interceptors: outer + logging)
+            tokens.attach(refreshStack)
+        }
+        let http = InterceptingHTTPClient(base: base, interceptors: outer + authentication + logging)
+        self.init(transport: HTTPTransport(url: url, client: http, usesGETForQueries: usesGETForQueries,
+                                           persistedQueries: persistedQueries),
+                  store: store, onCacheError: onCacheError)
+    }
+}
