@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "graft", targets: ["graft"]),
         .library(name: "GraftTesting", targets: ["GraftTesting"]),
         .library(name: "GraftSQLite", targets: ["GraftSQLite"]),
+        .library(name: "GraftWebSocket", targets: ["GraftWebSocket"]),
         .plugin(name: "GraftBuildPlugin", targets: ["GraftBuildPlugin"]),
         .plugin(name: "GraftCommandPlugin", targets: ["GraftCommandPlugin"]),
     ],
@@ -33,7 +34,7 @@ let package = Package(
         // The command-line tool.
         .executableTarget(name: "graft", dependencies: ["GraftLanguage", "GraftCompiler", "GraftCodegen"]),
         // Benchmarks (not a product): `swift run -c release graft-bench ...`.
-        .executableTarget(name: "graft-bench", dependencies: ["GraftLanguage", "GraftCompiler", "GraftCodegen", "Graft", "CourseCatalogAPI", "GraftSQLite"]),
+        .executableTarget(name: "graft-bench", dependencies: ["GraftLanguage", "GraftCompiler", "GraftCodegen", "Graft", "CourseCatalogAPI", "GraftSQLite", "GraftWebSocket"]),
         // Generates Swift for a target's .graphql files on build.
         .plugin(name: "GraftBuildPlugin", capability: .buildTool(), dependencies: ["graft"]),
         // `swift package --allow-writing-to-package-directory graft-generate [--target NAME]`.
@@ -50,6 +51,13 @@ let package = Package(
         // The system SQLite (apt libsqlite3-dev) and the persistent cache on it.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .target(name: "GraftSQLite", dependencies: ["Graft", "CSQLite"]),
+        // The system libcurl (apt libcurl4-openssl-dev; FoundationNetworking loads it already): the
+        // WebSocket byte stream on Linux.
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // Subscriptions over WebSocket (graphql-transport-ws and graphql-ws), its own product so apps
+        // without subscriptions don't link it.
+        .target(name: "GraftWebSocket", dependencies: ["Graft", "GraftHashing",
+                                                       .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
         // Writes to an SQLite cache until killed, for the crash-safety test (not a product).
         .executableTarget(name: "graft-sqlite-crash-helper", dependencies: ["Graft", "GraftSQLite"]),
         // Where the tests find the repository and the conformance corpora (GRAFT_CORPORA); not a product.
@@ -57,6 +65,7 @@ let package = Package(
         .testTarget(name: "GraftLanguageTests", dependencies: ["GraftLanguage", "GraftTestSupport"], exclude: ["Fixtures", "Expected"]),
         .testTarget(name: "GraftCLITests", dependencies: ["graft", "GraftTestSupport"]),
         .testTarget(name: "GraftTests", dependencies: ["Graft", "GraftTesting", "GraftHashing", "GraftTestSupport"]),
+        .testTarget(name: "GraftWebSocketTests", dependencies: ["GraftWebSocket", "Graft", "GraftHashing", "GraftTestSupport"]),
         .testTarget(name: "GraftSQLiteTests", dependencies: ["Graft", "GraftSQLite", "graft-sqlite-crash-helper", "GraftTestSupport"]),
         .testTarget(name: "GraftCompilerTests", dependencies: ["GraftCompiler", "GraftLanguage", "GraftTestSupport"], exclude: ["Expected", "Fixtures"]),
         .testTarget(name: "GraftCodegenTests", dependencies: ["GraftCodegen", "GraftCompiler", "GraftLanguage", "GraftHashing", "GraftTestSupport"], exclude: ["Golden"]),
@@ -71,7 +80,8 @@ let package = Package(
         // Builds a temporary copy of Examples/CourseCatalog with the plugins (nested `swift build`).
         .testTarget(name: "PluginTests", dependencies: ["GraftTestSupport"]),
         // Against the Strawberry server in Tests/IntegrationServer (Python venv: .ci/install-integration-deps).
-        .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft", "GraftTesting", "GraftHashing", "CourseCatalogAPI", "graft", "GraftSQLite", "GraftTestSupport"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft", "GraftTesting", "GraftHashing", "CourseCatalogAPI", "graft", "GraftSQLite", "GraftTestSupport",
+                                                               "GraftWebSocket"]),
     ],
     swiftLanguageModes: [.v6]
 )

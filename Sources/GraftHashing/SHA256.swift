@@ -1,5 +1,5 @@
 /// SHA-256 (FIPS 180-4), written out so the generator needs no CryptoKit or OpenSSL.
-public struct SHA256: Sendable {
+public struct SHA256: Sendable, BlockHash {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -13,8 +13,8 @@ public struct SHA256: Sendable {
 
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
         (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
-    private var buffer: [UInt8] = []
-    private var length: UInt64 = 0
+    var buffer: [UInt8] = []
+    var length: UInt64 = 0
 
     /// A new hash.
     public init() {
@@ -36,38 +36,16 @@ public struct SHA256: Sendable {
 
     /// Adds bytes to the message.
     public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        for byte in bytes {
-            buffer.append(byte)
-            length &+= 1
-            if buffer.count == 64 {
-                compress(buffer)
-                buffer.removeAll(keepingCapacity: true)
-            }
-        }
+        absorb(bytes)
     }
 
     /// Pads the message and returns the 32-byte digest.
     public mutating func finalize() -> [UInt8] {
-        let bitLength = length &* 8
-        buffer.append(0x80)
-        if buffer.count > 56 {
-            while buffer.count < 64 { buffer.append(0) }
-            compress(buffer)
-            buffer.removeAll(keepingCapacity: true)
-        }
-        while buffer.count < 56 { buffer.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { buffer.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        compress(buffer)
-        buffer.removeAll()
-        var digest: [UInt8] = []
-        for word in [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7] {
-            digest += [UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8),
-                       UInt8(truncatingIfNeeded: word)]
-        }
-        return digest
+        pad()
+        return Self.digest([state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7])
     }
 
-    private mutating func compress(_ block: [UInt8]) {
+    mutating func compress(_ block: [UInt8]) {
         var w = [UInt32](repeating: 0, count: 64)
         for t in 0..<16 {
             w[t] = UInt32(block[t * 4]) << 24 | UInt32(block[t * 4 + 1]) << 16 | UInt32(block[t * 4 + 2]) << 8 | UInt32(block[t * 4 + 3])

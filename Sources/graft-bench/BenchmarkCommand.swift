@@ -13,6 +13,9 @@ enum BenchmarkCommand {
                         1,000 friends, in memory and in SQLite; --memory: resident memory of
                         100,000 records.
       response FILE     Parse a CourseCatalog JSON response into the generated models.
+      subscription [N]  A local WebSocket server pushes N LessonProgress events: the client
+                        receives, decodes and caches them (events/s, MB/s of frames), beside a
+                        raw-socket baseline and frame parsing alone.
       schema FILE...    Build and validate a schema from SDL files.
       validate --schema PATH... --operations PATH...
                         Validate the operations (all specified rules) repeatedly.
@@ -36,6 +39,7 @@ enum BenchmarkCommand {
             case "validate": try ValidationBenchmarks.validate(rest)
             case "generate": try GenerateBenchmark.run(rest)
             case "cache": try CacheBenchmarks.run(rest)
+            case "subscription": try SubscriptionBenchmarks.run(rest)
             case "--help", "-h", "help":
                 print(usage)
             default:

@@ -1,7 +1,7 @@
 """Starts server.py on a free port and checks its subscriptions over both WebSocket protocols
 (graphql-transport-ws and legacy graphql-ws) on /graphql, including a review pushed by a mutation,
-then stops it. FoundationNetworking on Linux has no WebSocket support (its libcurl lacks it), so
-the Swift tests cannot do this yet; this script keeps the server's WebSocket side honest.
+then stops it: a check of the server alone, independent of Graft's client (the Swift tests in
+Tests/IntegrationTests/WebSocket run GraftWebSocket against it).
 
     .build/integration-venv/bin/python Tests/IntegrationServer/check_websockets.py
 """

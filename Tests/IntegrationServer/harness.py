@@ -118,6 +118,8 @@ class Harness:
                 if isinstance(frame, dict) and frame.get("type") in ("subscribe", "start"):
                     name = _operation_name(frame.get("payload") or {}) or "(anonymous)"
                     session.subscriptions[name] += 1
+                elif isinstance(frame, dict) and frame.get("type") in ("complete", "stop"):
+                    session.client_completes += 1
             return message
 
         await self._target(scope)(scope, counting_receive, send)

@@ -32,6 +32,7 @@ class SessionState:
     persisted_queries: Counter = field(default_factory=Counter)
     subscriptions: Counter = field(default_factory=Counter)
     websocket_connections: int = 0
+    client_completes: int = 0  # `complete` (graphql-transport-ws) or `stop` (graphql-ws) from clients
     refreshes: int = 0
     failed_refreshes: int = 0
     last_request: Optional[dict] = None
@@ -78,6 +79,7 @@ class SessionState:
             "persistedQueries": {key: self.persisted_queries[key] for key in ("hits", "misses", "registrations")},
             "websocketConnections": self.websocket_connections,
             "subscriptions": dict(self.subscriptions),
+            "clientCompletes": self.client_completes,
             "refreshes": self.refreshes,
             "failedRefreshes": self.failed_refreshes,
             "lastRequest": self.last_request,

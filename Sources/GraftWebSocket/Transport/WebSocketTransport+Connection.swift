@@ -1,0 +1,232 @@
+import Foundation
+import Graft
+
+/// The connection loop: connect, initialise, resubscribe, receive; then reconnect, refresh the
+/// token, or fail the operations, as the way the connection ended asks.
+extension WebSocketTransport {
+    /// Why the client closed a connection itself.
+    enum LocalClose {
+        /// Paused, idle or closed: not a failure.
+        case intentional
+        /// No `connection_ack` in time.
+        case ackTimeout
+        /// No pong in time.
+        case heartbeat
+    }
+
+    /// How one connection ended.
+    enum End {
+        /// Closed on purpose; nothing to retry.
+        case intentional
+        /// Worth retrying after a backoff.
+        case retry(any Error)
+        /// The server rejected the credentials sent with `token`.
+        case rejected(any Error, token: String?, generation: Int)
+        /// Retrying cannot help.
+        case fatal(any Error)
+    }
+
+    func run() async {
+        var failures = 0
+        var refreshedSinceAck = false
+        while !paused && (!subscribers.isEmpty || keepsOpen) {
+            let (end, acknowledged) = await connectOnce()
+            if acknowledged {
+                failures = 0
+                refreshedSinceAck = false
+            }
+            switch end {
+            case .intentional:
+                continue
+            case .retry(let error):
+                failures += 1
+                if let limit = configuration.reconnect.maxAttempts, failures > limit {
+                    failAll(error)
+                    keepsOpen = false
+                    continue
+                }
+                let delay = configuration.reconnect.delay(forAttempt: failures, using: &random)
+                try? await Task.sleep(for: delay)
+            case .rejected(let error, let token, let generation):
+                guard let tokens = configuration.tokens, !refreshedSinceAck else {
+                    failAll(Self.rejection(error, refreshed: refreshedSinceAck))
+                    keepsOpen = false
+                    continue
+                }
+                refreshedSinceAck = true
+                statistics.tokenRefreshes += 1
+                do {
+                    _ = try await tokens.refreshedToken(replacing: token, seenGeneration: generation)
+                } catch {
+                    failAll(error)
+                    keepsOpen = false
+                }
+            case .fatal(let error):
+                failAll(error)
+                keepsOpen = false
+            }
+        }
+        runner = nil
+    }
+
+    /// One connection from connect to its end; also says whether the server acknowledged it.
+    private func connectOnce() async -> (End, Bool) {
+        attempt += 1
+        localClose = nil
+        statistics.connectionAttempts += 1
+        let current = attempt
+        let generation = await configuration.tokens?.currentGeneration() ?? 0
+        let token: String?
+        let payload: JSONValue?
+        do {
+            token = try await configuration.tokens?.currentToken()
+            payload = try await configuration.connectionPayload?(token)
+        } catch {
+            return (.fatal(error), false)
+        }
+        guard let endpoint = WebSocketEndpoint(url: configuration.url) else {
+            return (.fatal(GraftError(.transport, message: "not a WebSocket URL: \(configuration.url.absoluteString)")), false)
+        }
+        let socket: WebSocketConnection
+        do {
+            let stream = try await connector.connect(to: endpoint, tls: configuration.tls, timeout: configuration.connectTimeout)
+            socket = try await WebSocketConnection.open(on: stream, endpoint: endpoint, protocols: [configuration.subprotocol.name],
+                                                        headers: configuration.headers.sorted { $0.key < $1.key },
+                                                        maxMessageSize: configuration.maxMessageSize)
+        } catch {
+            return (classify(error, token: token, generation: generation), false)
+        }
+        pending = socket
+        defer { if pending === socket { pending = nil } }
+        guard !paused, !subscribers.isEmpty || keepsOpen else {
+            await closeCurrent(reason: "no more subscriptions")
+            return (.intentional, false)
+        }
+        guard socket.subprotocol == configuration.subprotocol.name else {
+            await socket.close(code: .subprotocolNotAcceptable, reason: "expected \(configuration.subprotocol.name)")
+            return (.fatal(WebSocketError.handshakeFailed("the server did not accept the subprotocol \(configuration.subprotocol.name)",
+                                                          status: 101)), false)
+        }
+        do {
+            try await socket.send(textBytes: configuration.subprotocol.encode(.connectionInit(payload))!)
+            try await awaitAcknowledgement(on: socket, attempt: current)
+        } catch {
+            return (await ended(socket, error, token: token, generation: generation), false)
+        }
+        pending = nil
+        serial += 1
+        connection = socket
+        statistics.acknowledgedConnections += 1
+        for id in subscribers.keys.sorted() { await sendSubscribe(id, on: socket) }
+        scheduleIdleCloseIfNeeded()
+        let heartbeat = Task { await self.keepAlive(socket, attempt: current) }
+        defer { heartbeat.cancel() }
+        do {
+            while true {
+                try await handle(try await socket.receive(), on: socket)
+            }
+        } catch {
+            connection = nil
+            return (await ended(socket, error, token: token, generation: generation), true)
+        }
+    }
+
+    /// Reads until `connection_ack`, answering pings; closes with 4408 after the ack timeout.
+    private func awaitAcknowledgement(on socket: WebSocketConnection, attempt current: Int) async throws {
+        let timeout = configuration.ackTimeout
+        let timer = Task {
+            try await Task.sleep(for: timeout)
+            await self.ackTimedOut(socket, attempt: current)
+        }
+        defer { timer.cancel() }
+        while true {
+            let message = try await socket.receive()
+            guard case .text(let text) = message else { continue }
+            switch try configuration.subprotocol.decode(text) {
+            case .connectionAck: return
+            case .connectionError(let payload): throw ConnectionRejected(payload: payload)
+            case .ping(let payload): try await send(.pong(payload), on: socket)
+            default: continue
+            }
+        }
+    }
+
+    private func ackTimedOut(_ socket: WebSocketConnection, attempt current: Int) async {
+        guard attempt == current, pending === socket else { return }
+        localClose = .ackTimeout
+        await socket.close(code: .connectionInitialisationTimeout, reason: "no connection_ack")
+    }
+
+    private func handle(_ message: WebSocketConnection.Message, on socket: WebSocketConnection) async throws {
+        let text: [UInt8]
+        switch message {
+        case .pong:
+            pongs += 1
+            return
+        case .binary:
+            throw InvalidMessageError(message: "message: binary frames are not part of \(configuration.subprotocol.name)")
+        case .text(let bytes):
+            text = bytes
+        }
+        switch try configuration.subprotocol.decode(text) {
+        case .next(let id, let body):
+            guard let key = Int(id), let subscriber = subscribers[key] else { return }
+            subscriber.continuation.yield(body)
+        case .error(let id, let errors):
+            guard let key = Int(id), let subscriber = subscribers[key] else { return }
+            subscriber.continuation.yield(GraphQLResponseBody(data: nil, errors: errors))
+            finish(key)
+        case .complete(let id):
+            if let key = Int(id) { finish(key) }
+        case .ping(let payload):
+            try await send(.pong(payload), on: socket)
+        case .pong, .keepAlive:
+            pongs += 1
+        case .connectionAck:
+            break
+        case .connectionError(let payload):
+            throw ConnectionRejected(payload: payload)
+        }
+    }
+
+    private func send(_ message: ClientMessage, on socket: WebSocketConnection) async throws {
+        guard let text = configuration.subprotocol.encode(message) else { return }
+        try await socket.send(textBytes: text)
+    }
+
+    /// Pings every interval after the previous pong; closes the connection when no pong (or `ka`)
+    /// came within the timeout.
+    private func keepAlive(_ socket: WebSocketConnection, attempt current: Int) async {
+        guard let keepAlive = configuration.keepAlive else { return }
+        while !Task.isCancelled {
+            try? await Task.sleep(for: keepAlive.interval)
+            guard !Task.isCancelled, attempt == current else { return }
+            let before = pongs
+            if configuration.subprotocol.hasPingMessages {
+                try? await send(.ping, on: socket)
+            } else {
+                try? await socket.ping()
+            }
+            // Wait for the pong in slices of the interval, so a prompt pong starts the next ping.
+            let deadline = ContinuousClock.now + keepAlive.timeout
+            while pongs == before, ContinuousClock.now < deadline, !Task.isCancelled {
+                try? await Task.sleep(for: min(keepAlive.interval, deadline - ContinuousClock.now))
+            }
+            guard !Task.isCancelled, attempt == current else { return }
+            if pongs == before {
+                localClose = .heartbeat
+                statistics.heartbeatFailures += 1
+                await socket.close(code: .goingAway, reason: "no pong")
+                return
+            }
+        }
+    }
+}
+
+/// graphql-ws's `connection_error`: the server refused the `connection_init` payload.
+struct ConnectionRejected: Error, CustomStringConvertible {
+    let payload: JSONValue?
+    var description: String {
+        "the server refused the connection_init payload" + (payload.map { ": \($0.serialized.prefix(200))" } ?? "")
+    }
+}

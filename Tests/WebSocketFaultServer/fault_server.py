@@ -1,0 +1,313 @@
+"""A WebSocket server that misbehaves on purpose, for Graft's WebSocket integration tests.
+
+    python3 fault_server.py [--tls-cert cert.pem --tls-key key.pem] [--exit-on-stdin-eof]
+
+Python standard library only (the framing is written out here, so it can send frames no real
+server would). Listens on 127.0.0.1: prints `PORT=<plain> TLSPORT=<tls or 0>` once ready. Speaks
+graphql-transport-ws and graphql-ws, whichever the client offers first. `GET /stats` on the plain
+port answers the counters as JSON. Each test starts its own process, so counters are its own.
+
+The WebSocket URL's query string picks the faults:
+
+| parameter | effect |
+|---|---|
+| total=N | each subscription sends events 1..N (`counter.value`), then `complete` (default 10) |
+| drop_after=K | every connection ends without a close frame after sending K events |
+| ack_delay_ms=D | connection_ack comes D ms after connection_init |
+| withhold_ack=1 | no connection_ack at all |
+| require_token=T | connection_init's `payload.authorization` must be T, else close 4401 (graphql-ws: connection_error) |
+| pong_delay_ms=D | pongs (to `ping` messages) go out D ms late |
+| pong_delay_connections=C | only on the first C connections (default: all) |
+| events_from_connection=C | subscriptions on connections before the C-th send nothing |
+| events_after_pings=P | events start once P pings were answered on the connection |
+| malformed=KIND | after the subscribe, send KIND (see MALFORMED) instead of events |
+
+A subscribe before the ack is a 4401 close, as the protocol says; it is counted in earlySubscribes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import base64
+import hashlib
+import json
+import os
+import ssl
+import struct
+import sys
+import threading
+from urllib.parse import parse_qsl, urlsplit
+
+GUID = b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+PROTOCOLS = ("graphql-transport-ws", "graphql-ws")
+
+STATS = {
+    "connections": 0, "inits": 0, "subscribes": 0, "resubscriptions": 0, "drops": 0, "completes": 0,
+    "pings": 0, "rejections": 0, "earlySubscribes": 0, "eventsSent": 0, "tlsConnections": 0, "tlsBytes": 0,
+    "clientCloseCodes": [], "malformedSent": 0,
+}
+SEEN_IDS: set = set()
+CURSORS: dict = {}
+
+
+def frame(opcode: int, payload: bytes, fin: bool = True) -> bytes:
+    header = bytes([(0x80 if fin else 0) | opcode])
+    if len(payload) < 126:
+        header += bytes([len(payload)])
+    elif len(payload) < 65536:
+        header += bytes([126]) + struct.pack(">H", len(payload))
+    else:
+        header += bytes([127]) + struct.pack(">Q", len(payload))
+    return header + payload
+
+
+def text(message: dict) -> bytes:
+    return frame(0x1, json.dumps(message).encode())
+
+
+MALFORMED = {
+    "bad-opcode": lambda sid: bytes([0x83, 0x00]),
+    "reserved-bits": lambda sid: bytes([0xC1, 0x00]),
+    "masked": lambda sid: bytes([0x81, 0x82, 1, 2, 3, 4, 0x69 ^ 1, 0x69 ^ 2]),
+    "bad-utf8": lambda sid: frame(0x1, b"\xc0\xaf"),
+    "oversize": lambda sid: bytes([0x81, 127, 0, 0, 1, 0, 0, 0, 0, 0]),
+    "control-too-long": lambda sid: bytes([0x89, 126, 0, 126]) + b"x" * 126,
+    "fragmented-control": lambda sid: bytes([0x09, 0x00]),
+    "bad-continuation": lambda sid: bytes([0x80, 0x01, 0x61]),
+    "nonminimal-length": lambda sid: bytes([0x81, 126, 0, 5]) + b"hello",
+    "bad-close-code": lambda sid: bytes([0x88, 0x02, 0x03, 0xED]),
+    "not-json": lambda sid: frame(0x1, b"not json"),
+    "unknown-type": lambda sid: text({"type": "surprise"}),
+    "next-without-id": lambda sid: text({"type": "next", "payload": {"data": {}}}),
+    "next-bad-payload": lambda sid: text({"id": sid, "type": "next", "payload": 42}),
+    "deep-json": lambda sid: frame(0x1, b"[" * 100000),
+    "binary": lambda sid: frame(0x2, b"\x00\x01"),
+}
+
+
+class Closed(Exception):
+    pass
+
+
+class Connection:
+    def __init__(self, reader, writer, params: dict, protocol: str, number: int):
+        self.reader, self.writer, self.params, self.protocol, self.number = reader, writer, params, protocol, number
+        self.legacy = protocol == "graphql-ws"
+        self.acked = False
+        self.sent = 0
+        self.pings_answered = 0
+        self.pings_event = asyncio.Event()
+        self.tasks: dict = {}
+        self.session = params.get("session", "")
+
+    def param(self, name: str, default: int = 0) -> int:
+        return int(self.params.get(name, default))
+
+    async def send(self, data: bytes) -> None:
+        self.writer.write(data)
+        await self.writer.drain()
+
+    async def close(self, code: int, reason: str = "") -> None:
+        try:
+            await self.send(frame(0x8, struct.pack(">H", code) + reason.encode()))
+            self.writer.close()
+        except (ConnectionError, RuntimeError):
+            pass
+        raise Closed()
+
+    async def read_frame(self):
+        first, second = await self.reader.readexactly(2)
+        length = second & 0x7F
+        if length == 126:
+            length = struct.unpack(">H", await self.reader.readexactly(2))[0]
+        elif length == 127:
+            length = struct.unpack(">Q", await self.reader.readexactly(8))[0]
+        mask = await self.reader.readexactly(4) if second & 0x80 else b"\0\0\0\0"
+        data = bytearray(await self.reader.readexactly(length))
+        for index in range(len(data)):
+            data[index] ^= mask[index % 4]
+        return first & 0x0F, bytes(data)
+
+    async def receive(self) -> dict:
+        while True:
+            opcode, data = await self.read_frame()
+            if opcode == 0x9:
+                await self.send(frame(0xA, data))
+            elif opcode == 0x8:
+                STATS["clientCloseCodes"].append(struct.unpack(">H", data[:2])[0] if len(data) >= 2 else None)
+                try:
+                    await self.send(frame(0x8, data[:2]))
+                    self.writer.close()
+                except (ConnectionError, RuntimeError):
+                    pass
+                raise Closed()
+            elif opcode == 0x1:
+                return json.loads(data)
+
+    async def run(self) -> None:
+        message = await self.receive()
+        if message.get("type") != "connection_init":
+            await self.close(4400, "expected connection_init")
+        STATS["inits"] += 1
+        required = self.params.get("require_token")
+        if required is not None and (message.get("payload") or {}).get("authorization") != required:
+            STATS["rejections"] += 1
+            if self.legacy:
+                await self.send(text({"type": "connection_error", "payload": {"message": "Unauthorized"}}))
+            await self.close(4401, "Unauthorized")
+        if not self.params.get("withhold_ack"):
+            asyncio.ensure_future(self.acknowledge(self.param("ack_delay_ms") / 1000))
+        while True:
+            message = await self.receive()
+            kind = message.get("type")
+            if kind == "ping":
+                STATS["pings"] += 1
+                late = self.number <= self.param("pong_delay_connections", 1 << 30)
+                asyncio.ensure_future(self.pong(self.param("pong_delay_ms") / 1000 if late else 0))
+            elif kind in ("subscribe", "start"):
+                if not self.acked:
+                    STATS["earlySubscribes"] += 1
+                    await self.close(4401, "Unauthorized")
+                await self.subscribe(str(message.get("id")))
+            elif kind in ("complete", "stop"):
+                STATS["completes"] += 1
+                task = self.tasks.pop(str(message.get("id")), None)
+                if task:
+                    task.cancel()
+            elif kind == "connection_terminate":
+                self.writer.close()
+                raise Closed()
+
+    async def acknowledge(self, delay: float) -> None:
+        if delay:
+            await asyncio.sleep(delay)
+        self.acked = True
+        await self.send(text({"type": "connection_ack"}))
+
+    async def pong(self, delay: float) -> None:
+        if delay:
+            await asyncio.sleep(delay)
+        try:
+            await self.send(text({"type": "pong"}))
+        except (ConnectionError, RuntimeError):
+            return
+        self.pings_answered += 1
+        self.pings_event.set()
+
+    async def subscribe(self, sid: str) -> None:
+        STATS["subscribes"] += 1
+        key = (self.session, sid)
+        if key in SEEN_IDS:
+            STATS["resubscriptions"] += 1
+        SEEN_IDS.add(key)
+        self.tasks[sid] = asyncio.ensure_future(self.stream(sid))
+
+    async def stream(self, sid: str) -> None:
+        kind = self.params.get("malformed")
+        if kind:
+            STATS["malformedSent"] += 1
+            await self.send(MALFORMED[kind](sid))
+            return
+        if self.number < self.param("events_from_connection", 1):
+            return
+        while self.pings_answered < self.param("events_after_pings"):
+            self.pings_event.clear()
+            await self.pings_event.wait()
+        key = (self.session, sid)
+        total = self.param("total", 10)
+        drop_after = self.param("drop_after")
+        while CURSORS.get(key, 1) <= total:
+            value = CURSORS.get(key, 1)
+            payload = {"data": {"counter": {"__typename": "Counter", "id": "c1", "value": value}}}
+            await self.send(text({"id": sid, "type": "data" if self.legacy else "next", "payload": payload}))
+            CURSORS[key] = value + 1
+            STATS["eventsSent"] += 1
+            self.sent += 1
+            if drop_after and self.sent >= drop_after and CURSORS[key] <= total:
+                STATS["drops"] += 1
+                self.writer.close()  # flushes what was written, then FIN: no close frame
+                return
+        self.tasks.pop(sid, None)
+        await self.send(text({"id": sid, "type": "complete"}))
+
+
+async def handle(reader, writer, tls: bool) -> None:
+    if tls:
+        STATS["tlsConnections"] += 1
+    try:
+        head = await reader.readuntil(b"\r\n\r\n")
+    except (asyncio.IncompleteReadError, asyncio.LimitOverrunError, ConnectionError) as error:
+        if tls and isinstance(error, asyncio.IncompleteReadError):
+            STATS["tlsBytes"] += len(error.partial)
+        writer.close()
+        return
+    if tls:
+        STATS["tlsBytes"] += len(head)
+    lines = head.decode("latin-1").split("\r\n")
+    target = lines[0].split(" ")[1] if len(lines[0].split(" ")) > 1 else "/"
+    headers = {}
+    for line in lines[1:]:
+        if ":" in line:
+            name, value = line.split(":", 1)
+            headers[name.strip().lower()] = value.strip()
+    url = urlsplit(target)
+    if url.path == "/stats":
+        body = json.dumps(STATS).encode()
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\nConnection: close\r\n\r\n" % len(body) + body)
+        await writer.drain()
+        writer.close()
+        return
+    offered = [item.strip() for item in headers.get("sec-websocket-protocol", "").split(",")]
+    protocol = next((item for item in offered if item in PROTOCOLS), None)
+    key = headers.get("sec-websocket-key")
+    if headers.get("upgrade", "").lower() != "websocket" or not key or protocol is None:
+        writer.write(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        await writer.drain()
+        writer.close()
+        return
+    accept = base64.b64encode(hashlib.sha1(key.encode() + GUID).digest()).decode()
+    writer.write(("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                  f"Sec-WebSocket-Accept: {accept}\r\nSec-WebSocket-Protocol: {protocol}\r\n\r\n").encode())
+    await writer.drain()
+    STATS["connections"] += 1
+    connection = Connection(reader, writer, dict(parse_qsl(url.query)), protocol, STATS["connections"])
+    try:
+        await connection.run()
+    except (Closed, asyncio.IncompleteReadError, ConnectionError, json.JSONDecodeError):
+        pass
+    finally:
+        for task in connection.tasks.values():
+            task.cancel()
+        writer.close()
+
+
+async def main_async(arguments) -> None:
+    plain = await asyncio.start_server(lambda r, w: handle(r, w, False), "127.0.0.1", 0)
+    tls_port = 0
+    if arguments.tls_cert:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(arguments.tls_cert, arguments.tls_key)
+        secure = await asyncio.start_server(lambda r, w: handle(r, w, True), "127.0.0.1", 0, ssl=context)
+        tls_port = secure.sockets[0].getsockname()[1]
+    print(f"PORT={plain.sockets[0].getsockname()[1]} TLSPORT={tls_port}", flush=True)
+    await asyncio.Event().wait()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tls-cert")
+    parser.add_argument("--tls-key")
+    parser.add_argument("--exit-on-stdin-eof", action="store_true")
+    arguments = parser.parse_args()
+    if arguments.exit_on_stdin_eof:
+        def watch_stdin() -> None:
+            sys.stdin.buffer.read()
+            os._exit(0)
+        threading.Thread(target=watch_stdin, daemon=True).start()
+    asyncio.run(main_async(arguments))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
