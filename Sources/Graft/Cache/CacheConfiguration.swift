@@ -20,6 +20,11 @@ public struct CacheConfiguration: Sendable {
     /// The maximum age of fields, by type (`"Course"`) or by field (`"Course.rating"`, the field's
     /// name without arguments; it wins over the type's). Fields older than that are stale.
     public let maxAges: [String: Duration]
+    /// Field policies by `"Type.field"` (paginated fields): the generated schema's, then the ones
+    /// given here.
+    public private(set) var fieldPolicies: [String: FieldPolicy]
+    /// The field policies given to the initializer, kept to merge with an adopted schema.
+    private let givenFieldPolicies: [String: FieldPolicy]
     /// At most this many records; beyond it the least recently used records are evicted.
     public var maxRecordCount: Int?
     /// The clock used for `receivedAt` and ages (tests inject one).
@@ -31,10 +36,13 @@ public struct CacheConfiguration: Sendable {
     /// Creates a configuration. Without `schema`, a `CacheStore` adopts the schema metadata of the
     /// first generated operation written to or read from it.
     public init(schema: SchemaMetadata? = nil, keyFields: [String: [String]] = [:],
+                fieldPolicies: [String: FieldPolicy] = [:],
                 keyResolver: KeyResolver? = nil, maxAges: [String: Duration] = [:], maxRecordCount: Int? = nil,
                 clock: @escaping @Sendable () -> Date = { Date() }) {
         self.schema = schema
         self.givenKeyFields = keyFields
+        self.givenFieldPolicies = fieldPolicies
+        self.fieldPolicies = (schema?.fieldPolicies ?? [:]).merging(fieldPolicies) { _, given in given }
         self.keyFields = Self.resolveKeyFields(schema: schema ?? SchemaMetadata(), keyFields: keyFields)
         self.keyResolver = keyResolver
         self.maxAges = maxAges
@@ -46,11 +54,18 @@ public struct CacheConfiguration: Sendable {
     /// The current time as a timestamp.
     var now: CacheTimestamp { CacheTimestamp(clock()) }
 
+    /// The pagination of field `name` of a record of type `typename` (or the root `key`), if any.
+    func pagination(typename: String?, key: CacheKey, field name: String) -> FieldPolicy.Pagination? {
+        guard !fieldPolicies.isEmpty, let type = typename ?? key.rootTypename else { return nil }
+        return fieldPolicies[type + "." + name]?.pagination
+    }
+
     /// This configuration with `schema`'s key fields and possible types (the given key fields win).
     func adopting(_ schema: SchemaMetadata) -> CacheConfiguration {
         var copy = self
         copy.schema = schema
         copy.keyFields = Self.resolveKeyFields(schema: schema, keyFields: givenKeyFields)
+        copy.fieldPolicies = schema.fieldPolicies.merging(givenFieldPolicies) { _, given in given }
         return copy
     }
 

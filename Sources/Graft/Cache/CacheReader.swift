@@ -16,6 +16,8 @@ struct CacheReader {
     var dependencies: Set<CacheFieldRef> = []
     /// Whether a field read was older than its maximum age.
     var isStale = false
+    /// Paginated fields are read from their merged key (see ``FieldPolicy``).
+    let configuration: CacheConfiguration
 
     init(source: RecordSource, variables: [String: JSONValue], configuration: CacheConfiguration, maxAge: Duration?,
          staleIsMiss: Bool, tracksDependencies: Bool) {
@@ -26,6 +28,7 @@ struct CacheReader {
         self.now = configuration.now
         self.staleIsMiss = staleIsMiss
         self.tracksDependencies = tracksDependencies
+        self.configuration = configuration
     }
 
     /// Reads `type` from the record `key` and builds the model.
@@ -66,7 +69,7 @@ struct CacheReader {
             switch selection {
             case .field(let field):
                 guard conditionsHold(field.conditions) else { continue }
-                let fieldKey = FieldKey.make(field, variables: variables)
+                let fieldKey = fieldKey(field, typename: typename, key: record.key)
                 if tracksDependencies { dependencies.insert(CacheFieldRef(record.key, fieldKey)) }
                 guard let stored = source.field(fieldKey, of: record) else {
                     throw CacheMiss(.missingField, key: record.key, field: fieldKey)
@@ -121,11 +124,19 @@ struct CacheReader {
     }
 
     /// On a missing record, depend on its first field so the watcher wakes when it is written.
+    /// The key a field is stored under: a paginated field's leaves its paging arguments out.
+    func fieldKey(_ field: Selection.Field, typename: String?, key: CacheKey) -> String {
+        if let pagination = configuration.pagination(typename: typename, key: key, field: field.name) {
+            return FieldKey.make(field, variables: variables, excluding: pagination.pagingArguments).key
+        }
+        return FieldKey.make(field, variables: variables)
+    }
+
     mutating func noteFirstField(of selections: [Selection], key: CacheKey) {
         guard tracksDependencies else { return }
         for selection in selections {
             if case .field(let field) = selection, conditionsHold(field.conditions) {
-                dependencies.insert(CacheFieldRef(key, FieldKey.make(field, variables: variables)))
+                dependencies.insert(CacheFieldRef(key, fieldKey(field, typename: nil, key: key)))
                 return
             }
         }

@@ -114,7 +114,10 @@ public actor CacheStore {
     func publish(_ fields: [String: JSONValue], as type: any SelectionSet.Type, at key: CacheKey,
                  variables: [String: JSONValue], excludingWatcher: Int? = nil) throws(GraftError) -> [CacheFieldRef] {
         var normalizer = Normalizer(variables: variables, configuration: configuration)
-        try guarded { try normalizer.write(fields, as: type, key: key) }
+        try guarded {
+            try normalizer.write(fields, as: type, key: key)
+            try mergePages(normalizer.pages, into: &normalizer.records)
+        }
         return try commit(normalizer.records, excludingWatcher: excludingWatcher)
     }
 

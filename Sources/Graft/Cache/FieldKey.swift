@@ -13,6 +13,19 @@ public enum FieldKey {
         return make(name: field.name, arguments: resolved)
     }
 
+    /// The key of a field selection without the arguments in `excluded` (a paginated field's
+    /// paging arguments), and those arguments' resolved values.
+    static func make(_ field: Selection.Field, variables: [String: JSONValue],
+                     excluding excluded: Set<String>) -> (key: String, excluded: [String: JSONValue]) {
+        var kept: [String: JSONValue] = [:]
+        var dropped: [String: JSONValue] = [:]
+        for (name, argument) in field.arguments {
+            guard let value = argument.resolvedForKey(variables) else { continue }
+            if excluded.contains(name) { dropped[name] = value } else { kept[name] = value }
+        }
+        return (make(name: field.name, arguments: kept), dropped)
+    }
+
     /// The key of field `name` with argument values (for manual record access).
     public static func make(name: String, arguments: [String: JSONValue]) -> String {
         if arguments.isEmpty { return name }

@@ -5,6 +5,8 @@ struct Normalizer {
     let configuration: CacheConfiguration
     /// The records written so far.
     var records = RecordSet()
+    /// Pages of paginated fields written so far, to merge with the store's (`CacheStore.mergePages`).
+    var pages: [PageWrite] = []
 
     init(variables: [String: JSONValue], configuration: CacheConfiguration) {
         self.variables = variables
@@ -36,7 +38,16 @@ struct Normalizer {
             case .field(let field):
                 guard conditionsHold(field.conditions), let value = fields[field.responseKey] else { continue }
                 let fieldKey = FieldKey.make(field, variables: variables)
-                recordFields[fieldKey] = .some(try normalize(value, field.type, parent: key, fieldKey: fieldKey, indices: []))
+                let normalized = try normalize(value, field.type, parent: key, fieldKey: fieldKey, indices: [])
+                if let pagination = configuration.pagination(typename: typename, key: key, field: field.name) {
+                    // The page is stored under its own key (so its records stay apart); the store
+                    // merges it into the field without paging arguments.
+                    let merged = FieldKey.make(field, variables: variables, excluding: pagination.pagingArguments)
+                    pages.append(PageWrite(parent: key, mergedKey: merged.key, page: normalized, arguments: merged.excluded,
+                                           pagination: pagination))
+                } else {
+                    recordFields[fieldKey] = .some(normalized)
+                }
             case .inlineFragment(let fragment):
                 guard applies(fragment.possibleTypes, typename), conditionsHold(fragment.conditions) else { continue }
                 try collect(fragment.type.__selections, from: fields, typename: typename, key: key, into: &recordFields)

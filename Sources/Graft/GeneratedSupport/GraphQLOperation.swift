@@ -60,10 +60,14 @@ public struct SchemaMetadata: Sendable, Hashable {
     public let possibleTypes: [String: Set<String>]
     /// Key fields per type (from `@typePolicy(keyFields:)` or the configuration).
     public let keyFields: [String: [String]]
+    /// Field policies by `"Type.field"` (paginated fields).
+    public let fieldPolicies: [String: FieldPolicy]
 
     /// Creates metadata.
-    public init(possibleTypes: [String: Set<String>] = [:], keyFields: [String: [String]] = [:]) {
+    public init(possibleTypes: [String: Set<String>] = [:], keyFields: [String: [String]] = [:],
+                fieldPolicies: [String: FieldPolicy] = [:]) {
         self.possibleTypes = possibleTypes
         self.keyFields = keyFields
+        self.fieldPolicies = fieldPolicies
     }
 }

@@ -1,0 +1,67 @@
+/// How the cache stores one field of a type: for a paginated field, every page is merged into one
+/// list under a field key that leaves the paging arguments out, so a read of any page (and a
+/// `watch` of the first) sees all the pages loaded so far.
+///
+/// Configured per field as `"Type.field"`, in ``CacheConfiguration/fieldPolicies`` (or the
+/// generated ``SchemaMetadata/fieldPolicies``): `["Query.courses": .relay]`.
+public struct FieldPolicy: Sendable, Hashable {
+    /// How pages of a field are merged.
+    public enum Pagination: Sendable, Hashable {
+        /// A Relay connection: `edges` and `pageInfo`; pages are requested with `first`/`after`
+        /// (appended) or `last`/`before` (prepended); a page without a cursor starts the list again.
+        case relay
+        /// A list paged by an offset and a limit argument: each page is placed at its offset; a page
+        /// at offset 0 (or without one) starts the list again.
+        case offset(offsetArgument: String = "offset", limitArgument: String = "limit")
+
+        /// The arguments the merged field key leaves out.
+        var pagingArguments: Set<String> {
+            switch self {
+            case .relay: return ["first", "after", "last", "before"]
+            case .offset(let offset, let limit): return [offset, limit]
+            }
+        }
+    }
+
+    /// How pages are merged; nil for a field that is not paginated.
+    public var pagination: Pagination?
+
+    /// Creates a policy.
+    public init(pagination: Pagination? = nil) {
+        self.pagination = pagination
+    }
+
+    /// A Relay connection field.
+    public static let relay = FieldPolicy(pagination: .relay)
+    /// A list field paged by `offset` and `limit`.
+    public static let offset = FieldPolicy(pagination: .offset())
+}
+
+extension CacheKey {
+    /// The schema type of a root record (`Query` for `ROOT_QUERY`), for field policies.
+    var rootTypename: String? {
+        switch self {
+        case .rootQuery: return "Query"
+        case .rootMutation: return "Mutation"
+        case .rootSubscription: return "Subscription"
+        default: return nil
+        }
+    }
+}
+
+/// One page written by the normalizer, to merge with the pages already in the store.
+struct PageWrite: Sendable {
+    /// The record holding the field.
+    let parent: CacheKey
+    /// The field key without the paging arguments, under which the pages are merged.
+    let mergedKey: String
+    /// The page's value as normalized under its own field key (a reference to the connection
+    /// record, or a list).
+    let page: CacheValue
+    /// The page's paging arguments, resolved.
+    let arguments: [String: JSONValue]
+    let pagination: FieldPolicy.Pagination
+
+    /// The record the merged connection is stored in.
+    var mergedRecordKey: CacheKey { CacheKey(parent.rawValue + "." + mergedKey) }
+}

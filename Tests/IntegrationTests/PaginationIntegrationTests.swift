@@ -1,0 +1,122 @@
+import CourseCatalogAPI
+import Foundation
+import Graft
+import GraftTestSupport
+import Testing
+
+/// Pages of `Query.courses` (a Relay connection) merged into one list in the normalized cache,
+/// through a `Pager` over the generated `CourseCatalogQuery`, against the server.
+@Suite("Pagination against the server", .timingSensitive)
+struct PaginationIntegrationTests {
+    typealias Courses = CourseCatalogQuery.Data
+
+    /// A client with a store that merges the pages of `Query.courses`.
+    static func client(_ stack: GraftStack) -> (GraphQLClient, CacheStore) {
+        let store = CacheStore(configuration: CacheConfiguration(fieldPolicies: ["Query.courses": .relay]))
+        return (GraphQLClient(transport: HTTPTransport(url: stack.url("/graphql"), client: stack.client()), store: store), store)
+    }
+
+    /// A forward pager over the catalog, `size` courses a page.
+    static func pager(_ client: GraphQLClient, size: Int) -> Pager<CourseCatalogQuery> {
+        client.pager(CourseCatalogQuery(first: .some(size)),
+                     pageInfo: { PageInfo(hasNextPage: $0.courses.pageInfo.hasNextPage, endCursor: $0.courses.pageInfo.endCursor) },
+                     next: { query, page in
+                         guard let cursor = page.endCursor else { return nil }
+                         var next = query
+                         next.after = .some(cursor)
+                         return next
+                     })
+    }
+
+    static func slugs(_ data: Courses?) -> [String] {
+        data?.courses.edges.map(\.node.fragments.courseCard.slug) ?? []
+    }
+
+    /// Waits (up to 30 s) until the collector's latest value satisfies `condition`.
+    static func latest(_ values: StreamCollector<Courses>, where condition: (Courses) -> Bool) async -> Courses? {
+        for _ in 0..<3000 {
+            if let last = values.items.last, condition(last) { return last }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return values.items.last
+    }
+
+    /// Every course in the catalog's order, in one page, without a store.
+    static func allSlugs(_ stack: GraftStack) async throws -> [String] {
+        let client = GraphQLClient(transport: HTTPTransport(url: stack.url("/graphql"), client: stack.client()))
+        return slugs(try await client.fetch(CourseCatalogQuery(first: 100)).data)
+    }
+
+    @Test("paging forward to the end merges every page into the first page's watch; refetch starts over")
+    func forwardToTheEnd() async throws {
+        let stack = try await GraftStack.make()
+        let all = try await Self.allSlugs(stack)
+        #expect(all.count >= 3)
+        let (client, store) = Self.client(stack)
+        let pager = Self.pager(client, size: 1)
+        let values = StreamCollector(pager.values)
+        let first = await Self.latest(values) { !$0.courses.edges.isEmpty }
+        #expect(Self.slugs(first) == Array(all.prefix(1)))
+        let before = try await stack.stats()["paths"]["/graphql"].int ?? 0
+
+        var loads = 0
+        while await pager.hasNext && loads < 10 {
+            try await pager.loadNext()
+            loads += 1
+        }
+        #expect(loads == all.count - 1)
+        let merged = await Self.latest(values) { Self.slugs($0) == all }
+        #expect(Self.slugs(merged) == all)
+        #expect(merged?.courses.pageInfo.hasNextPage == false)
+        #expect(try await stack.stats()["paths"]["/graphql"].int == before + loads)
+        // A read of the first page's query from the cache alone gives the merged list too.
+        let cached = try await client.fetch(CourseCatalogQuery(first: .some(1)), cachePolicy: .cacheOnly)
+        #expect(Self.slugs(cached.data) == all)
+        // One merged record for the field, whatever the page arguments.
+        #expect(try await store.record(for: CacheKey("ROOT_QUERY"))?.fields.keys.filter { $0.hasPrefix("courses") } == ["courses"])
+
+        try await pager.refetch()
+        let reset = await Self.latest(values) { Self.slugs($0).count == 1 }
+        #expect(Self.slugs(reset) == Array(all.prefix(1)))
+        #expect(await pager.hasNext)
+        values.cancel()
+    }
+
+    @Test("concurrent loadNext calls send one request")
+    func concurrentLoadsCoalesce() async throws {
+        let stack = try await GraftStack.make()
+        let (client, _) = Self.client(stack)
+        let pager = Self.pager(client, size: 1)
+        try await pager.loadNext()
+        let before = try await stack.stats()["paths"]["/graphql"].int ?? 0
+        async let a: Void = pager.loadNext()
+        async let b: Void = pager.loadNext()
+        async let c: Void = pager.loadNext()
+        _ = try await (a, b, c)
+        #expect(try await stack.stats()["paths"]["/graphql"].int == before + 1)
+        #expect(await pager.isLoading == false)
+    }
+
+    @Test("a mutation of an item on a later page updates the merged watch")
+    func mutationInAMiddlePage() async throws {
+        let stack = try await GraftStack.make()
+        let all = try await Self.allSlugs(stack)
+        let (client, _) = Self.client(stack)
+        let pager = Self.pager(client, size: 1)
+        let values = StreamCollector(pager.values)
+        _ = await Self.latest(values) { !$0.courses.edges.isEmpty }
+        try await pager.loadNext()
+        try await pager.loadNext()
+        _ = await Self.latest(values) { Self.slugs($0).count == 3 }
+        let target = all[1]   // on the second page
+        let reviewed = try await client.perform(AddReviewMutation(course: .slug(target), review: ReviewInput(rating: 1)),
+                                                options: RequestOptions(throwsOnGraphQLErrors: true))
+        let rating = reviewed.data?.addReview.course?.rating
+        let updated = await Self.latest(values) { data in
+            data.courses.edges.first { $0.node.fragments.courseCard.slug == target }?.node.fragments.courseCard.rating == rating
+        }
+        #expect(Self.slugs(updated).count == 3)
+        #expect(updated?.courses.edges[1].node.fragments.courseCard.rating == rating)
+        values.cancel()
+    }
+}
