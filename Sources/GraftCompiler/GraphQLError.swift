@@ -6,6 +6,9 @@ public struct GraphQLError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     /// The locations, in graphql-js's order (may be empty).
     public var locations: [SourceSpan]
+    /// For a syntax error that is a parser limit (`ParseOptions.maxTokens`, `maxDepth`), the
+    /// limit, so a tool can say how to raise it; nil otherwise.
+    public var exceededLimit: ParseLimit?
 
     /// Creates an error.
     public init(_ message: String, locations: [SourceSpan] = []) {

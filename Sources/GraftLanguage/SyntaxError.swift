@@ -10,10 +10,14 @@ public struct SyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
     public let location: SourceLocation
     /// The text of the line holding the error (for the caret display).
     public let lineText: String
+    /// The `ParseOptions` limit the document exceeded, when that is the error (so a tool can say
+    /// how to raise it); nil for every other syntax error.
+    public let exceededLimit: ParseLimit?
 
     /// Creates an error at a byte offset of a source; `message` is the text after `Syntax Error: `.
-    public init(_ message: String, source: Source, byteOffset: Int) {
+    public init(_ message: String, source: Source, byteOffset: Int, exceededLimit: ParseLimit? = nil) {
         self.message = "Syntax Error: " + message
+        self.exceededLimit = exceededLimit
         self.sourceName = source.name
         self.byteOffset = byteOffset
         self.location = source.location(ofByte: byteOffset)

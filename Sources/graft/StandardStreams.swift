@@ -14,11 +14,3 @@ enum StandardError {
     }
 }
 
-/// Reads whole files.
-enum FileReader {
-    /// The bytes of a file, or nil when it cannot be read.
-    static func read(_ path: String) -> [UInt8]? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return [UInt8](data)
-    }
-}

@@ -6,7 +6,7 @@ import Testing
     static let schema = "type Query { hero: Character }\ninterface Character { name: String! }\ntype Droid implements Character { name: String! }\n"
 
     /// A project folder with Schemas/ and Operations/.
-    static func project(operations: [String: String]) throws -> URL {
+    static func project(schema: String = schema, operations: [String: String]) throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("graft-generate-\(UUID().uuidString)")
         for folder in ["Schemas", "Operations"] {
             try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)

@@ -50,7 +50,7 @@ import Testing
         #expect(general.standardOutput.contains("print"))
         let printHelp = try await GraftTool.run(["help", "print"])
         #expect(printHelp.status == 0)
-        #expect(printHelp.standardOutput.hasPrefix("USAGE: graft print FILE..."))
+        #expect(printHelp.standardOutput.hasPrefix("USAGE: graft print [--max-tokens N] FILE..."))
     }
 
     @Test func unknownFlagGivesOneLineErrorAndUsage() async throws {
@@ -58,7 +58,7 @@ import Testing
         #expect(result.status == 1)
         let lines = result.standardError.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.first == "error: unknown option '--frobnicate'")
-        #expect(result.standardError.contains("USAGE: graft print FILE..."))
+        #expect(result.standardError.contains("USAGE: graft print [--max-tokens N] FILE..."))
     }
 
     @Test func unknownCommandIsAnError() async throws {

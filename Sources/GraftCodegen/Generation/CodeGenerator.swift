@@ -20,9 +20,12 @@ public enum CodeGenerator {
     }
 
     /// Runs the pipeline for a configuration whose paths are already resolved.
-    public static func run(_ configuration: GraftConfiguration, layout: SwiftGenerator.Layout = .perDefinition) -> Result {
+    /// - Parameter options: the parser's limits, applied to each schema and operation file (the
+    ///   CLI's `--max-tokens`).
+    public static func run(_ configuration: GraftConfiguration, layout: SwiftGenerator.Layout = .perDefinition,
+                           options: ParseOptions = .default) -> Result {
         var result = Result()
-        let loaded = SchemaLoader.load(paths: configuration.schemaPaths, generatorDirectives: true)
+        let loaded = SchemaLoader.load(paths: configuration.schemaPaths, generatorDirectives: true, options: options)
         guard let schema = loaded.schema else {
             result.errors = loaded.errors
             return result
@@ -52,7 +55,7 @@ public enum CodeGenerator {
             result.errors = [GraphQLError("no operation files (.graphql) found in \(configuration.operationPaths.joined(separator: ", "))")]
             return result
         }
-        switch compile(sources, schema: schema) {
+        switch compile(sources, schema: schema, options: options) {
         case .failure(let error):
             result.errors = error.errors
         case .success(let document):
@@ -66,12 +69,24 @@ public enum CodeGenerator {
         return result
     }
 
-    /// Parses, validates (`SpecifiedRules.codeGeneration`) and compiles operation sources.
-    public static func compile(_ sources: [Source], schema: Schema) -> Swift.Result<IRDocument, SchemaError> {
+    /// Parses, validates (`SpecifiedRules.codeGeneration`) and compiles operation sources: each
+    /// source is parsed alone with `options` (so syntax errors and limits point into its file),
+    /// then all of them as one document.
+    public static func compile(_ sources: [Source], schema: Schema,
+                               options: ParseOptions = .default) -> Swift.Result<IRDocument, SchemaError> {
+        var syntaxErrors: [GraphQLError] = []
+        for source in sources {
+            do {
+                _ = try parse(source, options: options)
+            } catch {
+                syntaxErrors.append(GraphQLError(syntaxError: error, source: source))
+            }
+        }
+        guard syntaxErrors.isEmpty else { return .failure(SchemaError(errors: syntaxErrors)) }
         let documentSources = DocumentSources(files: sources)
         let document: Document
         do {
-            document = try parse(documentSources.combined)
+            document = try parse(documentSources.combined, options: options.forCombinedFiles)
         } catch {
             let span = documentSources.span(SourceRange(start: error.byteOffset, end: error.byteOffset))
             return .failure(SchemaError(errors: [GraphQLError(error.message, locations: [span])]))

@@ -8,10 +8,14 @@ public struct GeneratedFile: Sendable, Hashable {
     public let path: String
     /// The file's text.
     public let contents: String
+    /// What produced the file, for messages about it ("operation 'HeroName' in Queries.graphql");
+    /// nil for files every run produces.
+    public let origin: String?
 
     /// Creates a file.
-    public init(path: String, contents: String) {
+    public init(path: String, contents: String, origin: String? = nil) {
         self.path = path
         self.contents = contents
+        self.origin = origin
     }
 }

@@ -19,8 +19,10 @@ public enum OutputWriter {
         public let description: String
     }
 
-    /// Writes `files` under `folder` and removes stale generated files there.
+    /// Writes `files` under `folder` and removes stale generated files there. Nothing is written
+    /// when a path is too long for the file system (the first of `pathProblems` is thrown).
     public static func write(_ files: [GeneratedFile], to folder: String) throws(WriteError) -> Summary {
+        if let problem = pathProblems(files, in: folder).first { throw WriteError(description: problem) }
         let manager = FileManager.default
         var summary = Summary()
         do {
@@ -66,6 +68,46 @@ public enum OutputWriter {
         }
         summary.removed.sort()
         return summary
+    }
+
+    /// Why some of these files cannot be written, one message per file, checked before anything
+    /// is written: a name component longer than the file system allows (NAME_MAX, 255 bytes on
+    /// Linux and macOS, asked of the file system holding `folder`), or a whole path longer than
+    /// PATH_MAX. Each message names the file and what produced it (`GeneratedFile.origin`).
+    /// - Parameter others: further files the run writes (a persisted-query manifest), with their origins.
+    public static func pathProblems(_ files: [GeneratedFile], in folder: String,
+                                    others: [(path: String, origin: String)] = []) -> [String] {
+        let nameLimit = nameLimit(for: folder)
+        let pathLimit = Int(PATH_MAX) - 1  // PATH_MAX counts the terminating NUL
+        var problems: [String] = []
+        let paths = files.map { ((folder as NSString).appendingPathComponent($0.path), $0.origin) } + others.map { ($0.path, $0.origin) }
+        for (path, origin) in paths {
+            let from = origin.map { " (from \($0))" } ?? ""
+            let shown = path.split(separator: "/", omittingEmptySubsequences: false)
+                .map { ConfigJSONReader.clipped(String($0)) }.joined(separator: "/")
+            if let long = path.split(separator: "/").first(where: { $0.utf8.count > nameLimit }) {
+                problems.append("cannot write '\(shown)'\(from): the name '\(ConfigJSONReader.clipped(String(long)))' is "
+                                + "\(long.utf8.count) bytes, more than the \(nameLimit) the file system allows; shorten it")
+                continue
+            }
+            let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+            if absolute.utf8.count > pathLimit {
+                problems.append("cannot write '\(shown)'\(from): its full path is \(absolute.utf8.count) bytes, more than the "
+                                + "\(pathLimit) the system allows; use a shorter output folder or shorter names")
+            }
+        }
+        return problems
+    }
+
+    /// The longest file name (bytes) the file system holding `folder` (or its nearest existing
+    /// ancestor) allows; NAME_MAX when it cannot say.
+    private static func nameLimit(for folder: String) -> Int {
+        var path = URL(fileURLWithPath: folder).standardizedFileURL.path
+        while !FileManager.default.fileExists(atPath: path) && path != "/" {
+            path = (path as NSString).deletingLastPathComponent
+        }
+        let limit = pathconf(path, Int32(_PC_NAME_MAX))
+        return limit > 0 ? limit : Int(NAME_MAX)
     }
 
     /// Writes a text file unless it already has this content.

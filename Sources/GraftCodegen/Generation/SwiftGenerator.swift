@@ -57,41 +57,53 @@ public struct SwiftGenerator {
         let context = RenderContext(document: document, configuration: configuration,
                                     identifiers: configuration.operationDocument == .definition ? [:] : identifiers,
                                     topLevelNames: topLevel)
-        var definitions: [(path: String, inputFile: String, render: (inout SwiftWriter) -> Void)] = []
+        var definitions: [(path: String, inputFile: String, origin: String, render: (inout SwiftWriter) -> Void)] = []
         for operation in document.operations {
             definitions.append((path: "Operations/\(OperationRenderer.typeName(operation)).graphql.swift", inputFile: operation.sourceName,
+                                origin: Self.origin("operation", operation.name, in: operation.sourceName),
                                 render: { OperationRenderer(context: context).render(operation, into: &$0) }))
         }
         for fragment in document.fragments {
-            definitions.append((path: "Fragments/\(fragment.name).graphql.swift", inputFile: fragment.sourceName, render: { writer in
+            definitions.append((path: "Fragments/\(fragment.name).graphql.swift", inputFile: fragment.sourceName,
+                                origin: Self.origin("fragment", fragment.name, in: fragment.sourceName), render: { writer in
                 let definition = "\(context.access)static let fragmentDefinition = \(SwiftNames.stringLiteral(fragment.source))"
                 writer.documentation(fragment.description)
                 SelectionSetRenderer(context: context).render(fragment.selectionSet, name: context.typeName(fragment.name),
                                                               conformance: "Graft.Fragment", statics: [definition], into: &writer)
             }))
         }
-        var schemaParts: [(path: String, render: (inout SwiftWriter) -> Void, topLevel: ((inout SwiftWriter) -> Void)?)] = []
+        var schemaParts: [(path: String, origin: String?, render: (inout SwiftWriter) -> Void,
+                           topLevel: ((inout SwiftWriter) -> Void)?)] = []
         for name in document.referencedTypes {
             guard let type = document.schema.type(named: name) else { continue }
             let shortcuts: ((inout SwiftWriter) -> Void)? = document.inputEnums.contains(name)
                 ? { SchemaTypeRenderer(context: context).renderInputShortcuts(type, into: &$0) } : nil
-            schemaParts.append((path: "Schema/\(name).graphql.swift", render: { SchemaTypeRenderer(context: context).render(type, into: &$0) },
-                                topLevel: shortcuts))
+            schemaParts.append((path: "Schema/\(name).graphql.swift", origin: Self.origin("schema type", name),
+                                render: { SchemaTypeRenderer(context: context).render(type, into: &$0) }, topLevel: shortcuts))
         }
-        schemaParts.append((path: "Schema/SchemaMetadata.graphql.swift", render: { renderMetadata(context, into: &$0) }, topLevel: nil))
+        schemaParts.append((path: "Schema/SchemaMetadata.graphql.swift", origin: nil, render: { renderMetadata(context, into: &$0) },
+                            topLevel: nil))
 
         var files: [GeneratedFile] = []
         switch layout {
         case .perDefinition:
-            files = definitions.map { file($0.path, $0.render) } + schemaParts.map { file($0.path, $0.render, topLevel: $0.topLevel) }
+            files = definitions.map { file($0.path, origin: $0.origin, $0.render) }
+                + schemaParts.map { file($0.path, origin: $0.origin, $0.render, topLevel: $0.topLevel) }
             if let namespace = configuration.namespace {
-                files.append(GeneratedFile(path: "\(namespace).graphql.swift", contents: namespaceFile(namespace, context: context)))
+                files.append(GeneratedFile(path: "\(namespace).graphql.swift", contents: namespaceFile(namespace, context: context),
+                                           origin: Self.origin("namespace", namespace) + " in the configuration"))
             }
         case .perInputFile:
-            var byInput: [String: [(inout SwiftWriter) -> Void]] = [:]
-            for input in inputFiles { byInput[Self.outputName(input)] = [] }
-            for definition in definitions { byInput[Self.outputName(definition.inputFile), default: []].append(definition.render) }
-            for (name, parts) in byInput { files.append(file(name) { writer in for part in parts { part(&writer) } }) }
+            var byInput: [String: (input: String, parts: [(inout SwiftWriter) -> Void])] = [:]
+            for input in inputFiles { byInput[Self.outputName(input)] = (input, []) }
+            for definition in definitions {
+                byInput[Self.outputName(definition.inputFile), default: (definition.inputFile, [])].parts.append(definition.render)
+            }
+            for (name, entry) in byInput {
+                files.append(file(name, origin: "operation file \(entry.input)") { writer in
+                    for part in entry.parts { part(&writer) }
+                })
+            }
             var schema = file("GraftSchema.swift", { writer in for part in schemaParts { part.render(&writer) } },
                               topLevel: { writer in for part in schemaParts { part.topLevel?(&writer) } })
             if let namespace = configuration.namespace {
@@ -151,9 +163,14 @@ public struct SwiftGenerator {
         writer.line(")")
     }
 
-    /// A Swift file: the marker, `import Graft`, and the body (inside the namespace, if any).
-    /// A generated file: `body` inside the namespace (if any), then `topLevel` outside it.
-    private func file(_ path: String, _ body: (inout SwiftWriter) -> Void,
+    /// "operation 'Name' in File.graphql", the name clipped (it can be what makes a file name too
+    /// long); the file's path is a real path, kept whole.
+    static func origin(_ kind: String, _ name: String, in sourceName: String? = nil) -> String {
+        "\(kind) '\(ConfigJSONReader.clipped(name))'" + (sourceName.map { " in \($0)" } ?? "")
+    }
+
+    /// A Swift file: the marker, `import Graft`, the body (inside the namespace, if any), then `topLevel` outside it.
+    private func file(_ path: String, origin: String? = nil, _ body: (inout SwiftWriter) -> Void,
                       topLevel: ((inout SwiftWriter) -> Void)? = nil) -> GeneratedFile {
         var writer = SwiftWriter()
         writer.line(GeneratedFile.marker)
@@ -164,6 +181,6 @@ public struct SwiftGenerator {
             body(&writer)
         }
         topLevel?(&writer)
-        return GeneratedFile(path: path, contents: writer.text)
+        return GeneratedFile(path: path, contents: writer.text, origin: origin)
     }
 }

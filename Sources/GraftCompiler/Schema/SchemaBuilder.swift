@@ -74,5 +74,6 @@ extension GraphQLError {
     public init(syntaxError: SyntaxError, source: Source) {
         self.init(syntaxError.message,
                   locations: [SourceSpan(source: source, range: SourceRange(start: syntaxError.byteOffset, end: syntaxError.byteOffset))])
+        exceededLimit = syntaxError.exceededLimit
     }
 }

@@ -56,8 +56,11 @@ public enum SchemaLoader {
     }
 
     /// Reads, parses, builds and (by default) validates the schema in `paths`.
-    /// - Parameter generatorDirectives: when true, adds the `GeneratorDirectives` the files do not define.
-    public static func load(paths: [String], validate: Bool = true, generatorDirectives: Bool = false) -> SchemaLoadResult {
+    /// - Parameters:
+    ///   - generatorDirectives: when true, adds the `GeneratorDirectives` the files do not define.
+    ///   - options: the parser's limits, applied to each SDL file (the CLI's `--max-tokens`).
+    public static func load(paths: [String], validate: Bool = true, generatorDirectives: Bool = false,
+                            options: ParseOptions = .default) -> SchemaLoadResult {
         let (files, pathErrors) = schemaFiles(in: paths)
         var errors = pathErrors
         var base: Schema?
@@ -84,7 +87,7 @@ public enum SchemaLoader {
             }
             let source = Source(bytes: [UInt8](data), name: file)
             do {
-                documents.append(Located(try parse(source), source: source))
+                documents.append(Located(try parse(source, options: options), source: source))
             } catch {
                 errors.append(GraphQLError(syntaxError: error, source: source))
             }

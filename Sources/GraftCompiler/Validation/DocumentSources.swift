@@ -45,3 +45,14 @@ public struct DocumentSources: Sendable {
                           range: SourceRange(start: range.start - base, end: range.end - base))
     }
 }
+
+extension ParseOptions {
+    /// The options for parsing `DocumentSources.combined` once each file has been parsed alone
+    /// with `self`: no token limit, since `maxTokens` limits each file (a project's operation
+    /// files together may hold more tokens than any one of them), the same depth limit.
+    public var forCombinedFiles: ParseOptions {
+        var options = self
+        options.maxTokens = nil
+        return options
+    }
+}

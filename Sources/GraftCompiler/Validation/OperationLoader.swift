@@ -45,7 +45,8 @@ public enum OperationLoader {
 
     /// Reads and parses the operation files in `paths`: each file alone (so syntax errors point
     /// into it), then all of them as one document.
-    public static func load(paths: [String]) -> OperationLoadResult {
+    /// - Parameter options: the parser's limits, applied to each file (the CLI's `--max-tokens`).
+    public static func load(paths: [String], options: ParseOptions = .default) -> OperationLoadResult {
         let (files, pathErrors) = operationFiles(in: paths)
         var errors = pathErrors
         var sources: [Source] = []
@@ -59,7 +60,7 @@ public enum OperationLoader {
             }
             let source = Source(bytes: [UInt8](data), name: file)
             do {
-                _ = try parse(source)
+                _ = try parse(source, options: options)
                 sources.append(source)
             } catch {
                 errors.append(GraphQLError(syntaxError: error, source: source))
@@ -69,7 +70,7 @@ public enum OperationLoader {
         guard errors.isEmpty else { return OperationLoadResult(document: nil, sources: nil, errors: errors, files: files) }
         let combined = DocumentSources(files: sources)
         do {
-            let document = try parse(combined.combined)
+            let document = try parse(combined.combined, options: options.forCombinedFiles)
             return OperationLoadResult(document: document, sources: combined, errors: [], files: files)
         } catch {
             let span = combined.span(SourceRange(start: error.byteOffset, end: error.byteOffset))

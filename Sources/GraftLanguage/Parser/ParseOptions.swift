@@ -19,6 +19,14 @@ public struct ParseOptions: Sendable, Hashable {
     public static let `default` = ParseOptions()
 }
 
+/// A limit of ``ParseOptions`` that a document exceeded (``SyntaxError/exceededLimit``).
+public enum ParseLimit: Sendable, Hashable {
+    /// The document holds more than this many tokens (``ParseOptions/maxTokens``).
+    case maxTokens(Int)
+    /// The document nests deeper than this many levels (``ParseOptions/maxDepth``).
+    case maxDepth(Int)
+}
+
 /// Parses a GraphQL document (Section 2.2, Document).
 public func parse(_ source: Source, options: ParseOptions = .default) throws(SyntaxError) -> Document {
     try Parser.withParser(source, options) { (parser: inout Parser) throws(SyntaxError) in try parser.parseDocument() }

@@ -46,7 +46,7 @@ public struct Parser {
             tokenCount += 1
             if tokenCount > maxTokens {
                 throw SyntaxError("Document contains more that \(maxTokens) tokens. Parsing aborted.",
-                                  source: lexer.source, byteOffset: token.start)
+                                  source: lexer.source, byteOffset: token.start, exceededLimit: .maxTokens(maxTokens))
             }
         }
     }
@@ -126,7 +126,8 @@ public struct Parser {
     mutating func enter() throws(SyntaxError) {
         depth += 1
         if depth > options.maxDepth {
-            throw error("Document is nested deeper than \(options.maxDepth) levels. Parsing aborted.", at: token.start)
+            throw SyntaxError("Document is nested deeper than \(options.maxDepth) levels. Parsing aborted.",
+                              source: lexer.source, byteOffset: token.start, exceededLimit: .maxDepth(options.maxDepth))
         }
     }
 

@@ -7,7 +7,7 @@ enum GenerateCommand: Subcommand {
     static let summary = "Generate Swift for GraphQL operations."
     static let usage = """
     USAGE: graft generate [--config FILE] [--schema PATH]... [--operations PATH]... [--output DIR] [--per-input-file]
-                          [--persisted-query-manifest FILE]
+                          [--persisted-query-manifest FILE] [--max-tokens N]
 
     Loads the schema and operations named in the configuration, validates them, and writes one
     Swift file per operation, fragment and used schema type. Without --config, reads ./graft.json
@@ -26,6 +26,7 @@ enum GenerateCommand: Subcommand {
                           Operation files must then have unique names.
       --persisted-query-manifest FILE
                           Where the manifest goes, if the configuration asks for one.
+      --max-tokens N      \(ParseLimitOption.summary)
       -h, --help          Show this help.
     """
 
@@ -36,6 +37,7 @@ enum GenerateCommand: Subcommand {
         let outputPath = try arguments.value(for: "--output")
         let perInputFile = arguments.flag("--per-input-file")
         let manifestPath = try arguments.value(for: "--persisted-query-manifest")
+        let options = try ParseLimitOption.parse(&arguments)
         let operands = try arguments.operands()
         guard operands.isEmpty else { throw UsageError(message: "unexpected argument '\(operands[0])'") }
         guard var configuration = ConfigurationLookup.load(
@@ -44,12 +46,24 @@ enum GenerateCommand: Subcommand {
         if !operationPaths.isEmpty { configuration.operationPaths = operationPaths }
         if let outputPath { configuration.output = outputPath }
         if let manifestPath, configuration.persistedQueryManifest != nil { configuration.persistedQueryManifest = manifestPath }
-        let result = CodeGenerator.run(configuration, layout: perInputFile ? .perInputFile : .perDefinition)
+        let result = CodeGenerator.run(configuration, layout: perInputFile ? .perInputFile : .perDefinition, options: options)
         guard result.errors.isEmpty else {
             SchemaDiagnostics.report(result.errors)
             return 1
         }
         for warning in result.warnings { StandardError.write("warning: " + warning) }
+        let manifestTarget = result.manifest == nil ? nil : configuration.persistedQueryManifest
+        let pathProblems = OutputWriter.pathProblems(result.files, in: configuration.output,
+                                                     others: manifestTarget.map { [($0, "the persisted-query manifest")] } ?? [])
+        guard pathProblems.isEmpty else {
+            // Before anything is written: a run that cannot write every file writes none.
+            var lines = pathProblems.prefix(SchemaDiagnostics.limit).map { "error: " + $0 }
+            if pathProblems.count > SchemaDiagnostics.limit {
+                lines.append("error: \(pathProblems.count - SchemaDiagnostics.limit) more errors not shown")
+            }
+            StandardError.write(lines.joined(separator: "\n"))
+            return 1
+        }
         do {
             let summary = try OutputWriter.write(result.files, to: configuration.output)
             var manifestNote = ""

@@ -7,7 +7,7 @@ enum ValidateCommand: Subcommand {
     static let name = "validate"
     static let summary = "Validate a schema and operations."
     static let usage = """
-    USAGE: graft validate [--config FILE] [--schema PATH...] [--operations PATH...]
+    USAGE: graft validate [--config FILE] [--schema PATH...] [--operations PATH...] [--max-tokens N]
 
     Loads and validates the schema with graphql-js's rules and messages; the code generator's
     directives (@defer, @typePolicy, @fieldPolicy, @apollo_client_ios_localCacheMutation,
@@ -29,6 +29,7 @@ enum ValidateCommand: Subcommand {
       --config FILE       Read the schema and operations from this graft.json.
       --schema PATH       A schema file or folder (repeatable).
       --operations PATH   An operation file or folder (repeatable).
+      --max-tokens N      \(ParseLimitOption.summary)
       -h, --help          Show this help.
     """
 
@@ -36,6 +37,7 @@ enum ValidateCommand: Subcommand {
         let configPath = try arguments.value(for: "--config")
         var paths = try arguments.values(for: "--schema")
         var operationPaths = try arguments.values(for: "--operations")
+        let options = try ParseLimitOption.parse(&arguments)
         let operands = try arguments.operands()
         guard operands.isEmpty else { throw UsageError(message: "unexpected argument '\(operands[0])'") }
         if paths.isEmpty {
@@ -44,7 +46,7 @@ enum ValidateCommand: Subcommand {
             paths = configuration.schemaPaths
             if operationPaths.isEmpty { operationPaths = configuration.operationPaths }
         }
-        let result = SchemaLoader.load(paths: paths, generatorDirectives: true)
+        let result = SchemaLoader.load(paths: paths, generatorDirectives: true, options: options)
         guard let schema = result.schema else {
             SchemaDiagnostics.report(result.errors)
             return 1
@@ -54,7 +56,7 @@ enum ValidateCommand: Subcommand {
             StandardOutput.write("Schema valid: \(schemaName) (\(schema.types.count) types)")
             return 0
         }
-        let operations = OperationLoader.load(paths: operationPaths)
+        let operations = OperationLoader.load(paths: operationPaths, options: options)
         guard let document = operations.document, let sources = operations.sources else {
             SchemaDiagnostics.report(operations.errors)
             return 1
