@@ -13,7 +13,7 @@ public struct NamedList<Element: Named>: Sendable, RandomAccessCollection where 
     /// The elements in definition order.
     public private(set) var elements: [Element]
     /// Positions by name; empty (no allocation) until the list is longer than `indexThreshold`.
-    private var indexByName: [String: Int]
+    private var indexByName: NameIndex
     private static var indexThreshold: Int { 8 }
 
     /// Creates a list; a later element with an existing name keeps the earlier one's lookup
@@ -21,7 +21,7 @@ public struct NamedList<Element: Named>: Sendable, RandomAccessCollection where 
     public init(_ elements: [Element] = []) {
         self.elements = []
         self.elements.reserveCapacity(elements.count)
-        self.indexByName = [:]
+        self.indexByName = NameIndex()
         for element in elements { append(element) }
     }
 
@@ -33,17 +33,15 @@ public struct NamedList<Element: Named>: Sendable, RandomAccessCollection where 
     /// Appends an element.
     public mutating func append(_ element: Element) {
         if elements.count > Self.indexThreshold {
-            // One hash: the defaulted subscript inserts the position only when the name is new.
-            _ = Self.position(in: &indexByName[element.name, default: elements.count])
+            // One hash: the position is stored only when the name is new.
+            _ = indexByName.insertIfAbsent(element.name, position: elements.count)
         } else if elements.count == Self.indexThreshold {
-            var index: [String: Int] = [:]
+            var index = NameIndex()
             index.reserveCapacity(Swift.max(elements.capacity, elements.count * 2))
             elements.withUnsafeBufferPointer { buffer in
-                for position in buffer.indices where index[buffer[position].name] == nil {
-                    index[buffer[position].name] = position
-                }
+                for position in buffer.indices { _ = index.insertIfAbsent(buffer[position].name, position: position) }
             }
-            if index[element.name] == nil { index[element.name] = elements.count }
+            _ = index.insertIfAbsent(element.name, position: elements.count)
             indexByName = index
         }
         elements.append(element)
@@ -51,7 +49,7 @@ public struct NamedList<Element: Named>: Sendable, RandomAccessCollection where 
 
     /// The position of the first element called `name`, or nil.
     public func index(of name: String) -> Int? {
-        if elements.count > Self.indexThreshold { return indexByName[name] }
+        if elements.count > Self.indexThreshold { return indexByName.position(of: name) }
         // Borrowing the elements in place: reading through the array would copy each element.
         return elements.withUnsafeBufferPointer { buffer in
             for position in buffer.indices where buffer[position].name == name { return position }
@@ -70,15 +68,12 @@ public struct NamedList<Element: Named>: Sendable, RandomAccessCollection where 
         if elements.count > Self.indexThreshold {
             // One hash for both the lookup and the insertion of a new name.
             let count = elements.count
-            let position = Self.position(in: &indexByName[element.name, default: count])
+            let position = indexByName.insertIfAbsent(element.name, position: count)
             if position == count { elements.append(element) } else { elements[position] = element }
             return
         }
         if let index = index(of: element.name) { elements[index] = element } else { append(element) }
     }
-
-    /// Reads a dictionary slot accessed in place (so a defaulted subscript stores its default).
-    private static func position(in slot: inout Int) -> Int { slot }
 
     /// Calls `body` with each element in order, reading them in place instead of copying each
     /// one out (cheaper for large elements such as fields and types).

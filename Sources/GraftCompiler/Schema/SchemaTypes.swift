@@ -28,8 +28,14 @@ public struct AppliedDirective: Sendable, Hashable {
 /// A value of an enum type.
 public struct EnumValueDef: Named, Sendable, Hashable {
     public var name: String
+    /// The description, kept as its SDL literal until read (as for types and fields): large enums'
+    /// descriptions would otherwise be decoded while building, read or not.
+    var lazyDescription: LazyDescription
     /// The description, or nil.
-    public var description: String?
+    public var description: String? {
+        get { lazyDescription.value }
+        set { lazyDescription = .text(newValue) }
+    }
     /// The deprecation reason when deprecated, else nil.
     public var deprecationReason: String?
     /// Applied directives.
@@ -51,10 +57,15 @@ public struct EnumValueDef: Named, Sendable, Hashable {
     public init(name: String, description: String? = nil, deprecationReason: String? = nil,
                 directives: [AppliedDirective] = [], span: SourceSpan? = nil, node: EnumValueDefinition? = nil) {
         self.name = name
-        self.description = description
+        self.lazyDescription = .text(description)
         self.deprecationReason = deprecationReason
         self.directives = directives
         self.origin = Origin(span: span, node: node)
+    }
+
+    /// Keeps the SDL string literal as the description, decoded when read.
+    mutating func setDescription(literal: StringValue?) {
+        lazyDescription = literal.map(LazyDescription.literal) ?? .text(nil)
     }
 }
 

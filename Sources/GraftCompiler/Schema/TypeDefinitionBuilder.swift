@@ -61,22 +61,23 @@ struct TypeDefinitionBuilder {
             // Interfaces are kept even when the kinds differ (validation reports mismatches).
             type.interfaces.append(contentsOf: node.interfaces.map(\.name.value))
             type.fields.reserveCapacity(type.fields.count + node.fields.count)
-            // Read in place: iterating the array would copy every field node once more.
+            // Read in place through `pointee` (an addressor): iterating the array, or subscripting the
+            // buffer, copies every field node once more (a retain and release per reference in it).
             node.fields.withUnsafeBufferPointer { fields in
-                for index in fields.indices { type.fields.update(makeField(fields[index], source: source)) }
+                for index in fields.indices { type.fields.update(makeField((fields.baseAddress! + index).pointee, source: source)) }
             }
         case .union(let node):
             type.possibleTypes.append(contentsOf: node.types.map(\.name.value))
         case .enum(let node):
             type.enumValues.reserveCapacity(type.enumValues.count + node.values.count)
             node.values.withUnsafeBufferPointer { values in
-                for index in values.indices { type.enumValues.update(makeEnumValue(values[index], source: source)) }
+                for index in values.indices { type.enumValues.update(makeEnumValue((values.baseAddress! + index).pointee, source: source)) }
             }
         case .inputObject(let node):
             if node.directives.contains(where: { $0.name.value == "oneOf" }) { type.isOneOf = true }
             type.inputFields.reserveCapacity(type.inputFields.count + node.fields.count)
             node.fields.withUnsafeBufferPointer { fields in
-                for index in fields.indices { type.inputFields.update(makeInputValue(fields[index], source: source)) }
+                for index in fields.indices { type.inputFields.update(makeInputValue((fields.baseAddress! + index).pointee, source: source)) }
             }
         }
     }
@@ -87,7 +88,7 @@ struct TypeDefinitionBuilder {
         if !node.arguments.isEmpty {
             arguments.reserveCapacity(node.arguments.count)
             node.arguments.withUnsafeBufferPointer { nodes in
-                for index in nodes.indices { arguments.update(makeInputValue(nodes[index], source: source)) }
+                for index in nodes.indices { arguments.update(makeInputValue((nodes.baseAddress! + index).pointee, source: source)) }
             }
         }
         var field = FieldDef(
@@ -112,11 +113,13 @@ struct TypeDefinitionBuilder {
 
     /// Builds an enum value.
     func makeEnumValue(_ node: EnumValueDefinition, source: Source) -> EnumValueDef {
-        EnumValueDef(
-            name: node.name.value, description: node.description?.value,
+        var value = EnumValueDef(
+            name: node.name.value,
             deprecationReason: Self.deprecationReason(node.directives),
             directives: node.directives.map { appliedDirective($0, source: source) },
             span: keepNodes ? SourceSpan(source: source, range: node.range) : nil, node: keepNodes ? node : nil)
+        value.setDescription(literal: node.description)
+        return value
     }
 
     /// Builds a directive definition.

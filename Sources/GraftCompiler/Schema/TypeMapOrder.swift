@@ -13,9 +13,9 @@ enum TypeMapOrder {
         var given = given
         // Every name placed so far: a given index (>= 0) or -1 - index into `added`. One table, so
         // that each reference costs one hash.
-        var indexByName: [String: Int] = [:]
+        var indexByName = NameIndex()
         indexByName.reserveCapacity(given.count + 64)
-        for index in given.indices { _ = indexByName.insertIfAbsent(index, for: given[index].name) }
+        for index in given.indices { _ = indexByName.insertIfAbsent(given[index].name, position: index) }
         // Types that are not given, in the order they are first reached.
         var added: [NamedTypeDef] = []
         // Entries of the result: a given index (>= 0) or -1 - index into `added`.
@@ -26,7 +26,7 @@ enum TypeMapOrder {
         // Reads through unsafe buffers: iterating the arrays would copy every field and argument.
         // Names already placed are not pushed: they would be skipped when popped.
         func push(_ name: String) {
-            if indexByName[name] == nil { stack.append(name) }
+            if indexByName.position(of: name) == nil { stack.append(name) }
         }
         func pushChildren(_ type: UnsafePointer<NamedTypeDef>) {
             let start = stack.count
@@ -55,9 +55,9 @@ enum TypeMapOrder {
         // Depth-first, pre-order: a type is added when first reached, then what it references.
         func drain() {
             while let name = stack.popLast() {
-                if indexByName[name] != nil { continue }
+                if indexByName.position(of: name) != nil { continue }
                 guard let type = lookup(name) else { continue }
-                indexByName[name] = -1 - added.count
+                _ = indexByName.insertIfAbsent(name, position: -1 - added.count)
                 order.append(-1 - added.count)
                 withUnsafePointer(to: type) { pushChildren($0) }
                 added.append(type)

@@ -7,21 +7,23 @@ extension SDLValidationContext {
     mutating func checkKnownTypeNames() {
         let standard = BuiltIns.scalarNames + BuiltIns.introspectionTypeNames
         let standardSet = Set(standard)
-        var known = Set<String>()
+        // A NameIndex rather than a Set: one lookup per type reference, hashed cheaply.
+        var known = NameIndex()
         var definedOrder: [String] = []
         known.reserveCapacity(definitionCount + (schema?.types.count ?? 0))
         forEachDefinition { _, _, definition in
-            if case .type(let node) = definition, known.insert(node.name.value).inserted {
-                definedOrder.append(node.name.value)
-            }
+            guard case .type(let node) = definition else { return }
+            let count = known.count
+            _ = known.insertIfAbsent(node.name.value, position: 0)
+            if known.count > count { definedOrder.append(node.name.value) }
         }
-        if let schema { for type in schema.types.elements { known.insert(type.name) } }
+        if let schema { for type in schema.types.elements { _ = known.insertIfAbsent(type.name, position: 0) } }
         // graphql-js excuses the standard scalars and introspection types only in type-system
         // definitions: an operation or fragment in a schema document must find them defined.
         var unknown: [(Int, Source, NamedType, Bool)] = []
         forEachNamedType { index, source, named, inTypeSystem in
             let name = named.name.value
-            if !known.contains(name) && !(inTypeSystem && standardSet.contains(name)) {
+            if known.position(of: name) == nil && !(inTypeSystem && standardSet.contains(name)) {
                 unknown.append((index, source, named, inTypeSystem))
             }
         }

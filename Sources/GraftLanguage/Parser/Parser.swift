@@ -13,10 +13,13 @@ public struct Parser {
     var lastTokenEnd: Int
     var tokenCount = 0
     var depth = 0
+    /// The names read so far, each made into a `String` once.
+    var names: NameTable
 
     init(lexer: Lexer, options: ParseOptions) {
         self.lexer = lexer
         self.options = options
+        self.names = NameTable(byteCount: lexer.bytes.count)
         self.token = Token(kind: .startOfFile, start: 0, end: 0)
         self.lastTokenEnd = 0
     }
@@ -136,13 +139,21 @@ public struct Parser {
 
     // MARK: Lists
 
+    /// The first capacity of a list being parsed: eight items, or fewer when eight would take more
+    /// than 1,000 bytes. glibc serves blocks up to 1,032 bytes from its per-thread cache; a larger
+    /// first block (eight 192-byte argument definitions) takes its slow path on every list.
+    @inline(__always)
+    static func initialCapacity<T>(_: T.Type) -> Int {
+        Swift.max(1, Swift.min(8, 1_000 / MemoryLayout<T>.stride))
+    }
+
     /// `open item+ close` — one or more items.
     @inline(__always)
     mutating func many<T>(_ open: TokenKind, _ close: TokenKind,
                           _ item: (inout Parser) throws(SyntaxError) -> T) throws(SyntaxError) -> [T] {
         try expect(open)
         var items: [T] = []
-        items.reserveCapacity(8)
+        items.reserveCapacity(Self.initialCapacity(T.self))
         repeat { items.append(try item(&self)) } while try !expectOptional(close)
         return items
     }
@@ -153,7 +164,7 @@ public struct Parser {
                                   _ item: (inout Parser) throws(SyntaxError) -> T) throws(SyntaxError) -> [T] {
         guard try expectOptional(open) else { return [] }
         var items: [T] = []
-        items.reserveCapacity(8)
+        items.reserveCapacity(Self.initialCapacity(T.self))
         repeat { items.append(try item(&self)) } while try !expectOptional(close)
         return items
     }
@@ -164,7 +175,7 @@ public struct Parser {
                          _ item: (inout Parser) throws(SyntaxError) -> T) throws(SyntaxError) -> [T] {
         try expect(open)
         var items: [T] = []
-        items.reserveCapacity(8)
+        items.reserveCapacity(Self.initialCapacity(T.self))
         while try !expectOptional(close) { items.append(try item(&self)) }
         return items
     }
@@ -174,7 +185,7 @@ public struct Parser {
                                    _ item: (inout Parser) throws(SyntaxError) -> T) throws(SyntaxError) -> [T] {
         _ = try expectOptional(delimiter)
         var items: [T] = []
-        items.reserveCapacity(8)
+        items.reserveCapacity(Self.initialCapacity(T.self))
         repeat { items.append(try item(&self)) } while try expectOptional(delimiter)
         return items
     }
@@ -186,7 +197,7 @@ public struct Parser {
     mutating func parseName() throws(SyntaxError) -> Name {
         let token = self.token
         try expect(.name)
-        let value = lexer.text(token.start, token.end)
+        let value = names.name(lexer.bytes, token.start, token.end)
         return Name(value, range: SourceRange(start: token.start, end: token.end))
     }
 

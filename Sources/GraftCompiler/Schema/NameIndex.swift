@@ -1,0 +1,119 @@
+/// Positions by name, for `NamedList`: a hash table keyed by the names' UTF-8 bytes.
+///
+/// Building and validating a large schema looks names up a few hundred thousand times (every
+/// field's type, every implemented interface, every field of a long type). `[String: Int]` hashes
+/// each name with SipHash through `Hasher` (about 300 instructions for a short name); this table
+/// hashes the bytes eight at a time with a multiply-xorshift mix (a tenth of that) and compares
+/// equal-hash candidates with `==`, which is immediate for inline names and for names sharing the
+/// parser's interned storage. The mix is seeded once per process, so colliding names cannot be
+/// prepared in advance.
+struct NameIndex: Sendable {
+    private struct Entry: Sendable {
+        var hash: UInt64
+        var position: Int
+        var name: String
+    }
+
+    private var entries: [Entry] = []
+    /// Open addressing, linear probing: each slot is an index into the entries plus one (0 = empty).
+    private var slots: [Int32] = []
+
+    /// The number of names.
+    var count: Int { entries.count }
+
+    /// Makes room for `capacity` names without growing.
+    mutating func reserveCapacity(_ capacity: Int) {
+        entries.reserveCapacity(capacity)
+        if capacity * 2 > slots.count { rehash(slotCount: Self.slotCount(for: capacity)) }
+    }
+
+    /// The position stored for `name`, or nil.
+    func position(of name: String) -> Int? {
+        guard !slots.isEmpty else { return nil }
+        let found = find(name, hash: Self.hash(name))
+        return found.entry.map { entries[$0].position }
+    }
+
+    /// The entry holding `name`, or the empty slot where it would go.
+    private func find(_ name: String, hash: UInt64) -> (entry: Int?, slot: Int) {
+        // Entries are compared in place (through `pointee`): copying one out retains its name.
+        entries.withUnsafeBufferPointer { entries in
+            slots.withUnsafeBufferPointer { slots in
+                let mask = slots.count - 1
+                var slot = Int(truncatingIfNeeded: hash) & mask
+                while true {
+                    let entry = Int(slots[slot]) - 1
+                    if entry < 0 { return (nil, slot) }
+                    let candidate = entries.baseAddress! + entry
+                    if candidate.pointee.hash == hash && candidate.pointee.name == name { return (entry, slot) }
+                    slot = (slot + 1) & mask
+                }
+            }
+        }
+    }
+
+    /// Stores `position` for `name` unless it has one; returns the position `name` has afterwards.
+    mutating func insertIfAbsent(_ name: String, position: Int) -> Int {
+        if (entries.count + 1) * 2 > slots.count { rehash(slotCount: Self.slotCount(for: entries.count + 1)) }
+        let hash = Self.hash(name)
+        let found = find(name, hash: hash)
+        if let entry = found.entry { return entries[entry].position }
+        entries.append(Entry(hash: hash, position: position, name: name))
+        slots[found.slot] = Int32(truncatingIfNeeded: entries.count)
+        return position
+    }
+
+    /// At least twice `count`, a power of two, at least 16.
+    private static func slotCount(for count: Int) -> Int {
+        var slots = 16
+        while slots < count * 2 { slots <<= 1 }
+        return slots
+    }
+
+    private mutating func rehash(slotCount: Int) {
+        slots = Array(repeating: 0, count: slotCount)
+        let mask = slotCount - 1
+        for entry in entries.indices {
+            var slot = Int(truncatingIfNeeded: entries[entry].hash) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(truncatingIfNeeded: entry + 1)
+        }
+    }
+
+    /// A random value chosen once per process.
+    private static let seed = UInt64.random(in: 1 ... .max)
+
+    /// A multiply-xorshift hash of the name's UTF-8 bytes, read eight at a time.
+    static func hash(_ name: String) -> UInt64 {
+        // Native and inline strings are always contiguous; others are hashed from a native copy.
+        name.utf8.withContiguousStorageIfAvailable(hash(bytes:)) ?? hash(bytes: Array(name.utf8))
+    }
+
+    private static func hash(bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBufferPointer(hash(bytes:))
+    }
+
+    private static func hash(bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash = seed ^ (UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15)
+        guard let base = bytes.baseAddress else { return hash }
+        let raw = UnsafeRawPointer(base)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+            hash ^= hash >> 31
+            offset += 8
+        }
+        if offset < bytes.count {
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while offset < bytes.count {
+                tail |= UInt64(base[offset]) << shift
+                shift += 8
+                offset += 1
+            }
+            hash = (hash ^ tail) &* 0xBF58_476D_1CE4_E5B9
+            hash ^= hash >> 31
+        }
+        return hash
+    }
+}

@@ -1,0 +1,114 @@
+/// The names of one parse, interned: each distinct name is turned into a `String` once, and every
+/// later occurrence shares it.
+///
+/// A large schema names the same types and fields tens of thousands of times. Making a `String`
+/// for each occurrence validates its UTF-8 and, for names over 15 bytes (too long for Swift's inline
+/// small strings), allocates a heap object, which is later released again. A lookup here hashes the
+/// bytes eight at a time and compares them in place; shared strings also compare equal at once
+/// (same storage) when the schema builder and validation look them up.
+struct NameTable {
+    private struct Entry {
+        var start: Int
+        var length: Int
+        var hash: UInt64
+        var value: String
+    }
+
+    /// Open addressing, linear probing: each slot is an index into `entries` plus one (0 = empty).
+    private var slots: [Int32]
+    private var entries: [Entry] = []
+    private var mask: Int
+
+    /// Creates a table sized for a source of `byteCount` bytes (it grows when needed).
+    init(byteCount: Int) {
+        // About one distinct name per 200 bytes in real schemas; at most half the slots are used.
+        var capacity = 256
+        while capacity < byteCount / 100 && capacity < 1 << 20 { capacity <<= 1 }
+        slots = Array(repeating: 0, count: capacity)
+        mask = capacity - 1
+    }
+
+    /// The name spelled by `bytes[start..<end]` (a NameToken: ASCII, already checked by the lexer).
+    mutating func name(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+        let length = end - start
+        let base = bytes.baseAddress!
+        // Names of up to 15 bytes are stored inline in the String value: no allocation to share.
+        if length <= 15 { return String(decoding: UnsafeBufferPointer(start: base + start, count: length), as: UTF8.self) }
+        // Words are read eight bytes at a time; the last one may reach past the name (masked off)
+        // but never past the source.
+        let canOverread = end + 8 <= bytes.count
+        let hash = Self.hash(base + start, length, canOverread: canOverread)
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        return slots.withUnsafeMutableBufferPointer { slots in
+            entries.withUnsafeBufferPointer { entries in
+                while true {
+                    let index = Int(slots[slot])
+                    if index == 0 { return nil }
+                    let entry = entries.baseAddress! + (index - 1)
+                    if entry.pointee.hash == hash && entry.pointee.length == length
+                        && Self.equal(base + entry.pointee.start, base + start, length, canOverread: canOverread) {
+                        return entry.pointee.value
+                    }
+                    slot = (slot + 1) & mask
+                }
+            }
+        } ?? insert(base, start, length, hash: hash, slot: slot)
+    }
+
+    private mutating func insert(_ base: UnsafePointer<UInt8>, _ start: Int, _ length: Int, hash: UInt64, slot: Int) -> String {
+        let value = String(decoding: UnsafeBufferPointer(start: base + start, count: length), as: UTF8.self)
+        entries.append(Entry(start: start, length: length, hash: hash, value: value))
+        slots[slot] = Int32(entries.count)
+        if entries.count * 2 > slots.count { grow() }
+        return value
+    }
+
+    private mutating func grow() {
+        let capacity = slots.count * 2
+        slots = Array(repeating: 0, count: capacity)
+        mask = capacity - 1
+        for index in entries.indices {
+            var slot = Int(truncatingIfNeeded: entries[index].hash) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(index + 1)
+        }
+    }
+
+    /// The word of up to eight bytes at `offset` (`count` of them, the rest zero).
+    @inline(__always)
+    private static func word(_ pointer: UnsafePointer<UInt8>, _ offset: Int, _ count: Int, canOverread: Bool) -> UInt64 {
+        if count >= 8 || canOverread {
+            let word = UnsafeRawPointer(pointer).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            return count >= 8 ? word : word & ((1 << UInt64(truncatingIfNeeded: count * 8)) - 1)
+        }
+        var word: UInt64 = 0
+        for index in 0..<count { word |= UInt64(pointer[offset + index]) << UInt64(truncatingIfNeeded: index * 8) }
+        return word
+    }
+
+    /// A multiply-xorshift hash of the bytes, read eight at a time.
+    @inline(__always)
+    private static func hash(_ pointer: UnsafePointer<UInt8>, _ length: Int, canOverread: Bool) -> UInt64 {
+        var hash = UInt64(truncatingIfNeeded: length) &* 0x9E37_79B9_7F4A_7C15
+        var offset = 0
+        while offset < length {
+            hash = (hash ^ word(pointer, offset, length - offset, canOverread: canOverread)) &* 0xBF58_476D_1CE4_E5B9
+            hash ^= hash >> 31
+            offset += 8
+        }
+        return hash
+    }
+
+    /// Whether two names of `length` bytes are the same (the earlier one never reaches the end of
+    /// the source when the later one does not).
+    @inline(__always)
+    private static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ length: Int, canOverread: Bool) -> Bool {
+        var offset = 0
+        while offset < length {
+            let count = length - offset
+            if word(a, offset, count, canOverread: canOverread) != word(b, offset, count, canOverread: canOverread) { return false }
+            offset += 8
+        }
+        return true
+    }
+}
