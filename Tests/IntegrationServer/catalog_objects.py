@@ -251,6 +251,8 @@ class CourseEdge:
 class PageInfo:
     has_next_page: bool = strawberry.field(description="Whether more items follow this page.")
     end_cursor: Optional[str] = strawberry.field(description="Cursor of the last item on this page; null when the page is empty.")
+    has_previous_page: bool = strawberry.field(description="Whether items precede this page.")
+    start_cursor: Optional[str] = strawberry.field(description="Cursor of the first item on this page; null when the page is empty.")
 
 
 @strawberry.type(description="A page of courses.")

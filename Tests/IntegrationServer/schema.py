@@ -112,18 +112,27 @@ class Query:
             [CourseSort(field=CourseSortField.PUBLISHED_AT, direction=SortDirection.DESC)]),
         first: Annotated[Optional[int], _arg("Page size.")] = 20,
         after: Annotated[Optional[str], _arg("Cursor of the item after which the page starts.")] = strawberry.UNSET,
+        last: Annotated[Optional[int], _arg("Page size when paging backward; wins over `first`.")] = strawberry.UNSET,
+        before: Annotated[Optional[str], _arg("Cursor of the item before which the page ends.")] = strawberry.UNSET,
     ) -> CourseConnection:
         courses = _sorted_courses(_filtered_courses(filter), sort)
         try:
-            start = decode_cursor(after) + 1 if after else 0
+            if given(last) or given(before):
+                end = decode_cursor(before) if before else len(courses)
+                start = max(0, end - check_first(last if given(last) else 20))
+            else:
+                start = decode_cursor(after) + 1 if after else 0
+                end = start + check_first(first)
         except ValueError as error:
             raise GraphQLError(str(error), extensions={"code": "BAD_USER_INPUT"}) from error
-        page = courses[start:start + check_first(first)]
+        page = courses[start:end]
         edges = [CourseEdge(cursor=encode_cursor(start + i), node=course_object(c)) for i, c in enumerate(page)]
         return CourseConnection(
             edges=edges, total_count=len(courses),
             page_info=PageInfo(has_next_page=start + len(page) < len(courses),
-                               end_cursor=edges[-1].cursor if edges else None))
+                               end_cursor=edges[-1].cursor if edges else None,
+                               has_previous_page=start > 0,
+                               start_cursor=edges[0].cursor if edges else None))
 
     @strawberry.field(description="A lesson by identifier.")
     def lesson(self, id: Annotated[strawberry.ID, _arg("The lesson's `id`.")]) -> Optional[Lesson]:

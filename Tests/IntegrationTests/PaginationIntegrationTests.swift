@@ -85,6 +85,40 @@ struct PaginationIntegrationTests {
         values.cancel()
     }
 
+    @Test("paging backward from the end to the start prepends each page")
+    func backwardToTheStart() async throws {
+        let stack = try await GraftStack.make()
+        let all = try await Self.allSlugs(stack)
+        let (client, _) = Self.client(stack)
+        let pager = client.pager(CourseCatalogQuery(sort: Self.byTitle, last: 1),
+                                 pageInfo: { data in
+                                     let info = data.courses.pageInfo
+                                     return PageInfo(hasNextPage: info.hasNextPage, hasPreviousPage: info.hasPreviousPage,
+                                                     startCursor: info.startCursor, endCursor: info.endCursor)
+                                 },
+                                 previous: { query, page in
+                                     guard let cursor = page.startCursor else { return nil }
+                                     var previous = query
+                                     previous.before = .some(cursor)
+                                     return previous
+                                 })
+        let values = StreamCollector(pager.values)
+        let last = await Self.latest(values) { !$0.courses.edges.isEmpty }
+        #expect(Self.slugs(last) == [all[all.count - 1]])
+        #expect(await pager.hasPrevious)
+        var loads = 0
+        while await pager.hasPrevious && loads < 10 {
+            try await pager.loadPrevious()
+            loads += 1
+        }
+        #expect(loads == all.count - 1)
+        let merged = await Self.latest(values) { Self.slugs($0) == all }
+        #expect(Self.slugs(merged) == all)
+        #expect(merged?.courses.pageInfo.hasPreviousPage == false)
+        #expect(merged?.courses.pageInfo.hasNextPage == false)
+        values.cancel()
+    }
+
     @Test("concurrent loadNext calls send one request")
     func concurrentLoadsCoalesce() async throws {
         let stack = try await GraftStack.make()

@@ -2,24 +2,28 @@
 import Graft
 public struct CourseCatalogQuery: Graft.GraphQLQuery {
     public static let operationName = "CourseCatalog"
-    public static let document = Graft.OperationDocument(operationIdentifier: "dae41704febd4915405759f5de53c41923b339b25edfa84989b6999bcc9a0dd7", definition: "query CourseCatalog($filter: CourseFilter, $sort: [CourseSort!] = [{field: RATING, direction: DESC}], $first: Int! = 20, $after: String, $withTags: Boolean! = false) { courses(filter: $filter, sort: $sort, first: $first, after: $after) { __typename totalCount pageInfo { __typename hasNextPage endCursor } edges { __typename cursor node { __typename ...CourseCard tags @include(if: $withTags) } } } }" + "\n" + CourseCard.fragmentDefinition + "\n" + UserSummary.fragmentDefinition)
+    public static let document = Graft.OperationDocument(operationIdentifier: "711f1de175d52bd6e0a6d6d99d2b8dd92beae0d4f541e94ca956610dfb0ef4dc", definition: "query CourseCatalog($filter: CourseFilter, $sort: [CourseSort!] = [{field: RATING, direction: DESC}], $first: Int! = 20, $after: String, $last: Int, $before: String, $withTags: Boolean! = false) { courses( filter: $filter sort: $sort first: $first after: $after last: $last before: $before ) { __typename totalCount pageInfo { __typename hasNextPage endCursor hasPreviousPage startCursor } edges { __typename cursor node { __typename ...CourseCard tags @include(if: $withTags) } } } }" + "\n" + CourseCard.fragmentDefinition + "\n" + UserSummary.fragmentDefinition)
     public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
     public var filter: Graft.GraphQLNullable<CourseFilter>
     public var sort: Graft.GraphQLNullable<[CourseSort]>
     public var first: Graft.GraphQLNullable<Swift.Int>
     public var after: Graft.GraphQLNullable<Swift.String>
+    public var last: Graft.GraphQLNullable<Swift.Int>
+    public var before: Graft.GraphQLNullable<Swift.String>
     public var withTags: Graft.GraphQLNullable<Swift.Bool>
-    public init(filter: Graft.GraphQLNullable<CourseFilter> = nil, sort: Graft.GraphQLNullable<[CourseSort]> = nil, first: Graft.GraphQLNullable<Swift.Int> = nil, after: Graft.GraphQLNullable<Swift.String> = nil, withTags: Graft.GraphQLNullable<Swift.Bool> = nil) {
+    public init(filter: Graft.GraphQLNullable<CourseFilter> = nil, sort: Graft.GraphQLNullable<[CourseSort]> = nil, first: Graft.GraphQLNullable<Swift.Int> = nil, after: Graft.GraphQLNullable<Swift.String> = nil, last: Graft.GraphQLNullable<Swift.Int> = nil, before: Graft.GraphQLNullable<Swift.String> = nil, withTags: Graft.GraphQLNullable<Swift.Bool> = nil) {
         self.filter = filter
         self.sort = sort
         self.first = first
         self.after = after
+        self.last = last
+        self.before = before
         self.withTags = withTags
     }
-    public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["filter": filter, "sort": sort, "first": first, "after": after, "withTags": withTags] }
+    public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["filter": filter, "sort": sort, "first": first, "after": after, "last": last, "before": before, "withTags": withTags] }
     public struct Data: Graft.SelectionSet {
         public static let __selections: [Graft.Selection] = [
-            .field("courses", Courses.self, arguments: ["filter": .variable("filter"), "sort": .variable("sort"), "first": .variable("first"), "after": .variable("after")]),
+            .field("courses", Courses.self, arguments: ["filter": .variable("filter"), "sort": .variable("sort"), "first": .variable("first"), "after": .variable("after"), "last": .variable("last"), "before": .variable("before")]),
         ]
         public let __data: Graft.ObjectData
         /// A page of courses, filtered and ordered.
@@ -50,16 +54,24 @@ public struct CourseCatalogQuery: Graft.GraphQLQuery {
                     .field("__typename", Swift.String.self),
                     .field("hasNextPage", Swift.Bool.self),
                     .field("endCursor", Swift.String?.self),
+                    .field("hasPreviousPage", Swift.Bool.self),
+                    .field("startCursor", Swift.String?.self),
                 ]
                 public let __data: Graft.ObjectData
                 /// Whether more items follow this page.
                 public let hasNextPage: Swift.Bool
                 /// Cursor of the last item on this page; null when the page is empty.
                 public let endCursor: Swift.String?
+                /// Whether items precede this page.
+                public let hasPreviousPage: Swift.Bool
+                /// Cursor of the first item on this page; null when the page is empty.
+                public let startCursor: Swift.String?
                 public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) {
                     __data = data
                     hasNextPage = try data["hasNextPage"]
                     endCursor = try data["endCursor"]
+                    hasPreviousPage = try data["hasPreviousPage"]
+                    startCursor = try data["startCursor"]
                 }
             }
             public struct Edge: Graft.SelectionSet {
