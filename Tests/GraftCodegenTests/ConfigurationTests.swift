@@ -15,15 +15,25 @@ import Testing
           "accessLevel": "internal",
           "customScalars": {"DateTime": "MyDate"},
           "keyFields": {"User": ["id"], "Course": "slug owner"},
+          "pagination": {"Query.courses": "relay", "Course.reviews": "offset"},
           "operationDocument": "both",
           "persistedQueryManifest": "manifest.json"
         }
         """, path: "graft.json")
-        #expect(configuration == GraftConfiguration(
+        var expected = GraftConfiguration(
             schemaPaths: ["api.graphqls"], operationPaths: ["Ops", "More"], output: "Out", namespace: "API",
             accessLevel: .internal, customScalars: ["DateTime": "MyDate"], keyFields: ["User": ["id"], "Course": ["slug", "owner"]],
-            operationDocument: .both, persistedQueryManifest: "manifest.json"))
+            operationDocument: .both, persistedQueryManifest: "manifest.json")
+        expected.pagination = ["Query.courses": .relay, "Course.reviews": .offset]
+        #expect(configuration == expected)
         #expect(configuration.resolvingPaths(against: "/p").output == "/p/Out")
+    }
+
+    @Test func paginationNamesAFieldAndAKind() {
+        #expect(Self.headline("{\"pagination\": {\"Query.courses\": \"pages\"}}")
+                == "graft.json:1:34: error: 'pagination.Query.courses' must be one of \"relay\", \"offset\"")
+        #expect(Self.headline("{\"pagination\": {\"courses\": \"relay\"}}")
+                == "graft.json:1:28: error: 'pagination' keys name a field as \"Type.field\", found \"courses\"")
     }
 
     @Test func theInitialFileParses() throws {
@@ -51,7 +61,7 @@ import Testing
               ^
             """)
         #expect(Self.headline("{\"zzz\": 1}") == "graft.json:1:2: error: unknown key 'zzz' (known keys: schema, operations, output, "
-                + "namespace, accessLevel, customScalars, keyFields, operationDocument, persistedQueryManifest)")
+                + "namespace, accessLevel, customScalars, keyFields, pagination, operationDocument, persistedQueryManifest)")
     }
 
     @Test func errorsShowTheLineAndACaret() {

@@ -10,9 +10,10 @@ import Testing
 struct PaginationIntegrationTests {
     typealias Courses = CourseCatalogQuery.Data
 
-    /// A client with a store that merges the pages of `Query.courses`.
+    /// A client with a plain store: it adopts the generated metadata, where graft.json's
+    /// `"pagination": {"Query.courses": "relay"}` put the field's policy.
     static func client(_ stack: GraftStack) -> (GraphQLClient, CacheStore) {
-        let store = CacheStore(configuration: CacheConfiguration(fieldPolicies: ["Query.courses": .relay]))
+        let store = CacheStore()
         return (GraphQLClient(transport: HTTPTransport(url: stack.url("/graphql"), client: stack.client()), store: store), store)
     }
 

@@ -54,10 +54,15 @@ public struct CacheConfiguration: Sendable {
     /// The current time as a timestamp.
     var now: CacheTimestamp { CacheTimestamp(clock()) }
 
+    /// The policy of field `name` of a record of type `typename` (or the root `key`), if any.
+    func policy(typename: String?, key: CacheKey, field name: String) -> FieldPolicy? {
+        guard !fieldPolicies.isEmpty, let type = typename ?? key.rootTypename else { return nil }
+        return fieldPolicies[type + "." + name]
+    }
+
     /// The pagination of field `name` of a record of type `typename` (or the root `key`), if any.
     func pagination(typename: String?, key: CacheKey, field name: String) -> FieldPolicy.Pagination? {
-        guard !fieldPolicies.isEmpty, let type = typename ?? key.rootTypename else { return nil }
-        return fieldPolicies[type + "." + name]?.pagination
+        policy(typename: typename, key: key, field: name)?.pagination
     }
 
     /// This configuration with `schema`'s key fields and possible types (the given key fields win).

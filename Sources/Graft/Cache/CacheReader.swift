@@ -18,6 +18,8 @@ struct CacheReader {
     var isStale = false
     /// Paginated fields are read from their merged key (see ``FieldPolicy``).
     let configuration: CacheConfiguration
+    /// Whether some field reads an object by its key arguments (then a missing root is empty).
+    let hasRedirects: Bool
 
     init(source: RecordSource, variables: [String: JSONValue], configuration: CacheConfiguration, maxAge: Duration?,
          staleIsMiss: Bool, tracksDependencies: Bool) {
@@ -29,6 +31,7 @@ struct CacheReader {
         self.staleIsMiss = staleIsMiss
         self.tracksDependencies = tracksDependencies
         self.configuration = configuration
+        self.hasRedirects = configuration.fieldPolicies.values.contains { !$0.keyArgs.isEmpty }
     }
 
     /// Reads `type` from the record `key` and builds the model.
@@ -44,11 +47,15 @@ struct CacheReader {
     mutating func readObject(_ key: CacheKey, _ selections: [Selection]) throws(CacheMiss) -> [String: JSONValue] {
         let located: RecordSource.Located
         do {
-            guard let found = try source.locate(key) else {
+            if let found = try source.locate(key) {
+                located = found
+            } else if hasRedirects && CacheKey.roots.contains(key) {
+                // An empty root: its fields may still be found elsewhere (key arguments).
+                located = RecordSource.Located(key: key, handle: nil)
+            } else {
                 noteFirstField(of: selections, key: key)
                 throw CacheMiss(.missingRecord, key: key)
             }
-            located = found
         } catch let miss as CacheMiss {
             throw miss
         } catch {
@@ -71,7 +78,7 @@ struct CacheReader {
                 guard conditionsHold(field.conditions) else { continue }
                 let fieldKey = fieldKey(field, typename: typename, key: record.key)
                 if tracksDependencies { dependencies.insert(CacheFieldRef(record.key, fieldKey)) }
-                guard let stored = source.field(fieldKey, of: record) else {
+                guard let stored = source.field(fieldKey, of: record) ?? redirected(field, typename, record) else {
                     throw CacheMiss(.missingField, key: record.key, field: fieldKey)
                 }
                 if requestMaxAge != nil || !expiry.isEmpty { try checkAge(stored, typename, field.name, record.key, fieldKey) }
@@ -124,6 +131,24 @@ struct CacheReader {
     }
 
     /// On a missing record, depend on its first field so the watcher wakes when it is written.
+    /// For a field with key arguments (``FieldPolicy/keyArgs``) that was never stored: a reference
+    /// to the object cached under `<typename>:<argument values>`, if there is one.
+    func redirected(_ field: Selection.Field, _ typename: String?, _ record: RecordSource.Located) -> StoredField? {
+        guard let policy = configuration.policy(typename: typename, key: record.key, field: field.name),
+              !policy.keyArgs.isEmpty else { return nil }
+        var parts: [String] = []
+        for name in policy.keyArgs {
+            guard let value = field.arguments[name]?.resolvedForKey(variables).flatMap(CacheNormalization.keyText) else { return nil }
+            parts.append(value)
+        }
+        let id = parts.joined(separator: "+")
+        for type in policy.typenames {
+            let key = CacheKey(typename: type, id: id)
+            if (try? source.locate(key)) != nil { return StoredField(value: .reference(key), receivedAt: now) }
+        }
+        return nil
+    }
+
     /// The key a field is stored under: a paginated field's leaves its paging arguments out.
     func fieldKey(_ field: Selection.Field, typename: String?, key: CacheKey) -> String {
         if let pagination = configuration.pagination(typename: typename, key: key, field: field.name) {

@@ -25,10 +25,24 @@ public struct FieldPolicy: Sendable, Hashable {
 
     /// How pages are merged; nil for a field that is not paginated.
     public var pagination: Pagination?
+    /// For a field that returns one object identified by its arguments (`book(id:)`, Apollo's
+    /// `@fieldPolicy(forField:keyArgs:)`): the arguments whose values form the object's key, so a
+    /// read of the field finds an object already cached as `Book:<id>` without having fetched
+    /// this field. Empty for none.
+    public var keyArgs: [String]
+    /// The object types the field can return (the key's typename is one of them).
+    public var typenames: [String]
 
     /// Creates a policy.
-    public init(pagination: Pagination? = nil) {
+    public init(pagination: Pagination? = nil, keyArgs: [String] = [], typenames: [String] = []) {
         self.pagination = pagination
+        self.keyArgs = keyArgs
+        self.typenames = typenames
+    }
+
+    /// A field read from the object cached under `<typename>:<values of keyArgs>`.
+    public static func redirect(keyArgs: [String], typenames: [String]) -> FieldPolicy {
+        FieldPolicy(keyArgs: keyArgs, typenames: typenames)
     }
 
     /// A Relay connection field.

@@ -3,7 +3,7 @@ import GraftCompiler
 
 extension GraftConfiguration {
     /// The keys `graft.json` may have.
-    public static let keys = ["schema", "operations", "output", "namespace", "accessLevel", "customScalars", "keyFields",
+    public static let keys = ["schema", "operations", "output", "namespace", "accessLevel", "customScalars", "keyFields", "pagination",
                               "operationDocument", "persistedQueryManifest"]
 
     /// Reads `graft.json` at `path`; relative paths in it are resolved against the file's folder.
@@ -105,6 +105,17 @@ extension GraftConfiguration {
                     }
                     configuration.customScalars[entry.key] = type
                 }
+            case "pagination":
+                for entry in try object(value) {
+                    guard case .string(let text) = entry.value.kind, let kind = Pagination(rawValue: text) else {
+                        let allowed = Pagination.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                        throw fail("'pagination.\(entry.key)' must be one of \(allowed)", at: entry.value)
+                    }
+                    guard entry.key.split(separator: ".").count == 2 else {
+                        throw fail("'pagination' keys name a field as \"Type.field\", found \"\(entry.key)\"", at: entry.value)
+                    }
+                    configuration.pagination[entry.key] = kind
+                }
             case "keyFields":
                 for entry in try object(value) {
                     if case .string(let text) = entry.value.kind {
@@ -159,6 +170,9 @@ extension GraftConfiguration {
       "customScalars": {},
       // Fields that identify objects in the normalized cache, per type, on top of @typePolicy(keyFields:).
       "keyFields": {},
+      // Paginated fields whose pages the normalized cache merges into one list: "Type.field" to
+      // "relay" (first/after, last/before) or "offset" (offset/limit), e.g. "Query.courses": "relay".
+      "pagination": {},
       // What operations send: "definition" (the text), "operationId" (persisted-query id only) or "both".
       "operationDocument": "definition",
       // Where to write an Apollo-format persisted-query manifest, or null for none.

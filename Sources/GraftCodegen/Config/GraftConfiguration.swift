@@ -34,6 +34,16 @@ public struct GraftConfiguration: Sendable, Hashable {
     public var customScalars: [String: String]
     /// Cache key fields per type, on top of `@typePolicy(keyFields:)` in the schema.
     public var keyFields: [String: [String]]
+    /// Paginated fields by `"Type.field"`: their pages are merged in the normalized cache.
+    public var pagination: [String: Pagination] = [:]
+
+    /// How the pages of a paginated field are merged (see the runtime's `FieldPolicy`).
+    public enum Pagination: String, Sendable, Hashable, CaseIterable {
+        /// A Relay connection paged by `first`/`after` and `last`/`before`.
+        case relay
+        /// A list paged by `offset` and `limit`.
+        case offset
+    }
     /// What operations carry: text, identifier or both.
     public var operationDocument: DocumentFormat
     /// Where to write the persisted-query manifest, or nil for none.

@@ -30,6 +30,15 @@ public enum CodeGenerator {
             result.errors = loaded.errors
             return result
         }
+        // `pagination` in graft.json names fields; one the schema lacks is a mistake, not a no-op.
+        for field in configuration.pagination.keys.sorted() {
+            let parts = field.split(separator: ".").map(String.init)
+            guard parts.count == 2, schema.type(named: parts[0])?.fields.contains(where: { $0.name == parts[1] }) == true else {
+                result.errors.append(GraphQLError("graft.json: 'pagination' names \(field), which is not a field of the schema"))
+                continue
+            }
+        }
+        guard result.errors.isEmpty else { return result }
         let (files, fileErrors) = operationFiles(in: configuration.operationPaths)
         guard fileErrors.isEmpty else {
             result.errors = fileErrors

@@ -145,6 +145,27 @@ public struct SwiftGenerator {
         return result
     }
 
+    /// Field policies as Swift expressions by `"Type.field"`: `@fieldPolicy(forField:keyArgs:)` in
+    /// the schema (a field read from the object its arguments identify), then the configuration's
+    /// `pagination`.
+    public var fieldPolicies: [String: String] {
+        var result: [String: String] = [:]
+        let schema = document.schema
+        for type in schema.types where type.kind == .object || type.kind == .interface {
+            for policy in type.directives where policy.name == "fieldPolicy" {
+                guard case .string(let field)? = policy.argument("forField"), case .string(let keyArgs)? = policy.argument("keyArgs"),
+                      let target = type.fields.first(where: { $0.name == field.value }),
+                      let returned = schema.type(named: target.type.namedType) else { continue }
+                let typenames = returned.kind == .object ? [returned.name] : schema.possibleTypes(of: returned).sorted()
+                let args = keyArgs.value.split(separator: " ").map { SwiftNames.stringLiteral(String($0)) }
+                result["\(type.name).\(field.value)"] = ".redirect(keyArgs: [\(args.joined(separator: ", "))], "
+                    + "typenames: [\(typenames.map(SwiftNames.stringLiteral).joined(separator: ", "))])"
+            }
+        }
+        for (field, kind) in configuration.pagination { result[field] = "." + kind.rawValue }
+        return result
+    }
+
     private func renderMetadata(_ context: RenderContext, into writer: inout SwiftWriter) {
         let possible = document.abstractTypes.compactMap { name -> String? in
             guard let type = document.schema.type(named: name) else { return nil }
@@ -158,7 +179,13 @@ public struct SwiftGenerator {
         writer.line("\(context.access)\(prefix)let schemaMetadata = Graft.SchemaMetadata(")
         writer.indent { body in
             SelectionSetRenderer.list(prefix: "possibleTypes: ", possible.isEmpty ? [":"] : possible, close: "],", into: &body)
-            SelectionSetRenderer.list(prefix: "keyFields: ", keys.isEmpty ? [":"] : keys, into: &body)
+            let policies = fieldPolicies.sorted { $0.key < $1.key }.map { "\(SwiftNames.stringLiteral($0.key)): \($0.value)" }
+            if policies.isEmpty {
+                SelectionSetRenderer.list(prefix: "keyFields: ", keys.isEmpty ? [":"] : keys, into: &body)
+            } else {
+                SelectionSetRenderer.list(prefix: "keyFields: ", keys.isEmpty ? [":"] : keys, close: "],", into: &body)
+                SelectionSetRenderer.list(prefix: "fieldPolicies: ", policies, into: &body)
+            }
         }
         writer.line(")")
     }
