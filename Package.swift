@@ -58,6 +58,9 @@ let package = Package(
         // without subscriptions don't link it.
         .target(name: "GraftWebSocket", dependencies: ["Graft", "GraftHashing",
                                                        .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
+        // Reads the example API's merged catalog pages from an SQLite cache, for the pagination test (not a product).
+        .executableTarget(name: "graft-cache-reader", dependencies: ["Graft", "GraftSQLite", "CourseCatalogAPI"],
+                          path: "Tests/CacheReaderHelper"),
         // Writes to an SQLite cache until killed, for the crash-safety test (not a product).
         .executableTarget(name: "graft-sqlite-crash-helper", dependencies: ["Graft", "GraftSQLite"]),
         // Where the tests find the repository and the conformance corpora (GRAFT_CORPORA); not a product.
@@ -80,7 +83,7 @@ let package = Package(
         // Builds a temporary copy of Examples/CourseCatalog with the plugins (nested `swift build`).
         .testTarget(name: "PluginTests", dependencies: ["GraftTestSupport"]),
         // Against the Strawberry server in Tests/IntegrationServer (Python venv: .ci/install-integration-deps).
-        .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft", "GraftTesting", "GraftHashing", "CourseCatalogAPI", "graft", "GraftSQLite", "GraftTestSupport",
+        .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft", "GraftTesting", "GraftHashing", "CourseCatalogAPI", "graft", "GraftSQLite", "GraftTestSupport", "graft-cache-reader",
                                                                "GraftWebSocket"]),
     ],
     swiftLanguageModes: [.v6]

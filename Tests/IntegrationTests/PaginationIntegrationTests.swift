@@ -1,6 +1,7 @@
 import CourseCatalogAPI
 import Foundation
 import Graft
+import GraftSQLite
 import GraftTestSupport
 import Testing
 
@@ -118,6 +119,26 @@ struct PaginationIntegrationTests {
         #expect(merged?.courses.pageInfo.hasPreviousPage == false)
         #expect(merged?.courses.pageInfo.hasNextPage == false)
         values.cancel()
+    }
+
+    @Test("the merged list survives a relaunch: a second process reads it from the SQLite store")
+    func mergedListInSQLite() async throws {
+        let stack = try await GraftStack.make()
+        let all = try await Self.allSlugs(stack)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("graft-pages-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("cache.sqlite").path
+        do {
+            let store = CacheStore(storage: try SQLiteRecordStorage(path: path))
+            let client = GraphQLClient(transport: HTTPTransport(url: stack.url("/graphql"), client: stack.client()), store: store)
+            let pager = Self.pager(client, size: 1)
+            try await pager.loadNext()
+            while await pager.hasNext { try await pager.loadNext() }
+        }
+        let reader = try await GraftExecutable.run([path], executable: "graft-cache-reader")
+        #expect(reader.status == 0, "\(reader.standardError)")
+        #expect(reader.standardOutput == (all + ["hasNextPage=false"]).joined(separator: "\n") + "\n")
     }
 
     @Test("concurrent loadNext calls send one request")

@@ -8,7 +8,8 @@ enum GraftExecutable {
         let standardError: String
     }
 
-    static let url: URL = {
+    /// The build products folder (it holds the test bundle, `graft` and the test helpers).
+    static let products: URL = {
         var directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         while directory.pathExtension == "xctest" || ["MacOS", "Contents"].contains(directory.lastPathComponent) {
             directory = directory.deletingLastPathComponent()
@@ -16,21 +17,23 @@ enum GraftExecutable {
         if !FileManager.default.fileExists(atPath: directory.appendingPathComponent("graft").path) {
             directory = Bundle.main.bundleURL.deletingLastPathComponent()
         }
-        return directory.appendingPathComponent("graft")
+        return directory
     }()
+
+    static let url: URL = products.appendingPathComponent("graft")
 
     /// Runs `graft` with arguments in the package root.
     /// Runs `graft` on a thread of its own: waiting for a process must not block the few threads
     /// of Swift's shared concurrency pool that every other test needs.
-    static func run(_ arguments: [String]) async throws -> Result {
+    static func run(_ arguments: [String], executable: String = "graft") async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Swift.Result { try runBlocking(arguments) }) }.start()
+            Thread { continuation.resume(with: Swift.Result { try runBlocking(arguments, executable: executable) }) }.start()
         }
     }
 
-    static func runBlocking(_ arguments: [String]) throws -> Result {
+    static func runBlocking(_ arguments: [String], executable: String = "graft") throws -> Result {
         let process = Process()
-        process.executableURL = url
+        process.executableURL = products.appendingPathComponent(executable)
         process.arguments = arguments
         process.currentDirectoryURL = TestServer.packageRoot
         let output = Pipe()
