@@ -12,6 +12,7 @@ enum BenchmarkCommand {
                         The normalized cache: write and read HeroAndFriends with 10, 100 and
                         1,000 friends, in memory and in SQLite; --memory: resident memory of
                         100,000 records.
+      pagination        Append page 1 and page 50 of 50 (20 courses each) to a merged list.
       response FILE     Parse a CourseCatalog JSON response into the generated models.
       subscription [N]  A local WebSocket server pushes N LessonProgress events: the client
                         receives, decodes and caches them (events/s, MB/s of frames), beside a
@@ -39,6 +40,7 @@ enum BenchmarkCommand {
             case "validate": try ValidationBenchmarks.validate(rest)
             case "generate": try GenerateBenchmark.run(rest)
             case "cache": try CacheBenchmarks.run(rest)
+            case "pagination": try PaginationBenchmark.run(rest)
             case "subscription": try SubscriptionBenchmarks.run(rest)
             case "--help", "-h", "help":
                 print(usage)

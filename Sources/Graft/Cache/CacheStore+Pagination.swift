@@ -1,6 +1,9 @@
 /// Paginated fields: each page the normalizer writes is merged with the pages already stored into
 /// one record per field (its key leaves the paging arguments out), so the pages read as one list.
 extension CacheStore {
+    /// The merged connection's record field listing the pages merged into it (readers never select it).
+    static let pagesField = "__pages"
+
     /// Adds to `records` the merge of each page in `pages` with what the store (optimistic layers
     /// and earlier pages of the same write included) holds for its field.
     func mergePages(_ pages: [PageWrite], into records: inout RecordSet) throws {
@@ -28,7 +31,16 @@ extension CacheStore {
         let mode: PageMode = existing == nil ? .reset : PageMode(after: page.arguments["after"], before: page.arguments["before"])
         var fields = pageRecord.fields
         if case .list(let newEdges)? = pageRecord.fields["edges"] {
-            fields["edges"] = .list(mode.merge(existing?.fields["edges"]?.listValue ?? [], newEdges))
+            // Edges without keys of their own live under the page's key, so a page merged for the
+            // first time cannot repeat one: only a page loaded again (or keyed edges) needs the
+            // duplicate check, which costs a hash per edge of the whole list.
+            let marker = CacheValue.string(pageKey.rawValue)
+            let merged = mode == .reset ? [] : existing?.fields[Self.pagesField]?.listValue ?? []
+            let prefix = pageKey.rawValue + "."
+            let underPage = newEdges.allSatisfy { if case .reference(let key) = $0 { key.rawValue.hasPrefix(prefix) } else { false } }
+            let fresh = underPage && !merged.contains(marker)
+            fields["edges"] = .list(mode.merge(existing?.fields["edges"]?.listValue ?? [], newEdges, deduplicating: !fresh))
+            fields[Self.pagesField] = .list(merged.contains(marker) ? merged : merged + [marker])
         }
         if case .reference(let infoKey)? = pageRecord.fields["pageInfo"], let info = try source.record(for: infoKey) {
             var merged = info.fields
@@ -75,11 +87,15 @@ private enum PageMode: Equatable {
         if let after, after != .null { self = .append } else if let before, before != .null { self = .prepend } else { self = .reset }
     }
 
-    /// The merged edges: the new page's edges at the end, at the start, or alone.
-    func merge(_ existing: [CacheValue], _ page: [CacheValue]) -> [CacheValue] {
+    /// The merged edges: the new page's edges at the end, at the start, or alone; with
+    /// `deduplicating`, an edge already in the list moves to the page's place.
+    func merge(_ existing: [CacheValue], _ page: [CacheValue], deduplicating: Bool) -> [CacheValue] {
         guard self != .reset else { return page }
-        let incoming = Set(page)
-        let kept = existing.filter { !incoming.contains($0) }
+        var kept = existing
+        if deduplicating {
+            let incoming = Set(page)
+            kept.removeAll { incoming.contains($0) }
+        }
         return self == .append ? kept + page : page + kept
     }
 }
