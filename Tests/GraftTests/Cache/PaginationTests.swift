@@ -1,0 +1,60 @@
+import Graft
+import Testing
+
+/// Offset-paged lists merged in the normalized cache (Relay connections are tested against the
+/// server in IntegrationTests): each page lands at its offset, a page at offset 0 starts over.
+@Suite struct PaginationTests {
+    /// `query Characters($offset: Int, $limit: Int) { characters(offset: $offset, limit: $limit) { __typename id name } }`
+    struct CharactersQuery: GraphQLQuery {
+        static let operationName = "Characters"
+        static let operationKind = OperationKind.query
+        static let document = OperationDocument(definition: "query Characters($offset: Int, $limit: Int) { characters(offset: $offset, limit: $limit) { __typename id name } }")
+        var offset: GraphQLNullable<Int> = nil
+        var limit: GraphQLNullable<Int> = nil
+        var __variables: [String: any InputValueConvertible] { ["offset": offset, "limit": limit] }
+
+        struct Data: SelectionSet {
+            static let __selections: [Selection] = [
+                .field("characters", [StarWars.Character].self, arguments: ["offset": .variable("offset"), "limit": .variable("limit")]),
+            ]
+            let __data: ObjectData
+            let characters: [StarWars.Character]
+            init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; characters = try data["characters"] }
+        }
+    }
+
+    static func page(_ names: [String], from offset: Int) -> [String: JSONValue] {
+        ["characters": .array(names.enumerated().map { index, name in
+            ["__typename": "Human", "id": .string("\(offset + index)"), "name": .string(name)]
+        })]
+    }
+
+    static func names(_ store: CacheStore) async throws -> [String] {
+        try await store.read(CharactersQuery(offset: 0, limit: 2)).data.characters.map(\.name)
+    }
+
+    @Test func pagesLandAtTheirOffsetAndOffsetZeroStartsOver() async throws {
+        let store = CacheStore(configuration: CacheConfiguration(fieldPolicies: ["Query.characters": .offset]))
+        try await store.write(responseData: Self.page(["Luke", "Leia"], from: 0), for: CharactersQuery(offset: 0, limit: 2))
+        try await store.write(responseData: Self.page(["Han", "Chewie"], from: 2), for: CharactersQuery(offset: 2, limit: 2))
+        #expect(try await Self.names(store) == ["Luke", "Leia", "Han", "Chewie"])
+        // Any page's query reads the whole list: the key leaves offset and limit out.
+        #expect(try await store.read(CharactersQuery(offset: 2, limit: 2)).data.characters.count == 4)
+        // A page loaded again replaces its items in place.
+        try await store.write(responseData: Self.page(["Leia Organa", "Han Solo"], from: 1), for: CharactersQuery(offset: 1, limit: 2))
+        #expect(try await Self.names(store) == ["Luke", "Leia Organa", "Han Solo", "Chewie"])
+        // A page past the end is padded with nulls, which a non-null list cannot read.
+        try await store.write(responseData: Self.page(["R2-D2"], from: 6), for: CharactersQuery(offset: 6, limit: 2))
+        await #expect(throws: CacheMiss.self) { try await Self.names(store) }
+        // Offset 0 starts over.
+        try await store.write(responseData: Self.page(["Vader"], from: 0), for: CharactersQuery(offset: 0, limit: 2))
+        #expect(try await Self.names(store) == ["Vader"])
+    }
+
+    @Test func withoutAPolicyEachPageIsItsOwnField() async throws {
+        let store = CacheStore()
+        try await store.write(responseData: Self.page(["Luke", "Leia"], from: 0), for: CharactersQuery(offset: 0, limit: 2))
+        try await store.write(responseData: Self.page(["Han"], from: 2), for: CharactersQuery(offset: 2, limit: 2))
+        #expect(try await Self.names(store) == ["Luke", "Leia"])
+    }
+}
