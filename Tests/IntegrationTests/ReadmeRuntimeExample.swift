@@ -2,7 +2,7 @@ import CourseCatalogAPI
 import Foundation
 import Graft
 
-/// README's "The runtime" example, as printed (with the example API's module for `MyAPI`), so that
+/// README's "The runtime" and "Pagination" examples, as printed (with the example API's module for `MyAPI`), so that
 /// a change to the API it uses fails the build. RecommendedClientIntegrationTests runs the same
 /// wiring against the server.
 enum ReadmeRuntimeExample {
@@ -25,5 +25,30 @@ enum ReadmeRuntimeExample {
         for try await result in client.watch(ViewerQuery()) {
             print(result.data as Any)
         }
+    }
+
+    /// README's "Pagination" example, as printed.
+    static func pagination(client: GraphQLClient) async throws {
+        let pager = client.pager(CourseCatalogQuery(first: 20),
+                                 pageInfo: { data in
+                                     let info = data.courses.pageInfo
+                                     return PageInfo(hasNextPage: info.hasNextPage, hasPreviousPage: info.hasPreviousPage,
+                                                     startCursor: info.startCursor, endCursor: info.endCursor)
+                                 },
+                                 next: { query, page in
+                                     guard let cursor = page.endCursor else { return nil }
+                                     var next = query
+                                     next.after = .some(cursor)
+                                     return next
+                                 })
+
+        Task {
+            for try await data in pager.values {          // every loaded page, merged; again after each change
+                print(data.courses.edges.map(\.node.fragments.courseCard.title))
+            }
+        }
+        try await pager.loadNext()                        // the first page, then each next one
+        if await pager.hasNext { try await pager.loadNext() }
+        try await pager.refetch()                         // the first page again; the list starts over
     }
 }
