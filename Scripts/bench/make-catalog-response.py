@@ -37,7 +37,8 @@ def course(i):
 response = {"data": {"courses": {
     "__typename": "CourseConnection",
     "totalCount": 1250,
-    "pageInfo": {"__typename": "PageInfo", "hasNextPage": False, "endCursor": "cursor-1249"},
+    "pageInfo": {"__typename": "PageInfo", "hasNextPage": False, "endCursor": "cursor-1249",
+                 "hasPreviousPage": False, "startCursor": "cursor-0"},
     "edges": [dict(course(i), __typename="CourseEdge") for i in range(1250)],
 }}}
 path = os.path.join(os.path.dirname(__file__), "course-catalog-response.json")
