@@ -6,18 +6,6 @@ import Testing
 /// the parser; every input ends in a document or a syntax error with a valid position, and every
 /// accepted document prints to text that parses to the same printed form.
 @Suite struct ParserFuzzTests {
-    /// SplitMix64: small, fast and reproducible.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let seeds = [
         "graphql-js/kitchen-sink-query.v16.6.0.graphql",
         "graphql-js/kitchen-sink-sdl.v16.6.0.graphql",

@@ -49,9 +49,9 @@ public actor Pager<Query: GraphQLQuery> {
     private let next: Adjacent?
     private let previous: Adjacent?
     private let options: RequestOptions
-    private var nextLoad: Task<Void, any Error>?
-    private var previousLoad: Task<Void, any Error>?
-    private var refetchLoad: Task<Void, any Error>?
+    /// The kinds of load, each coalesced on its own.
+    private enum LoadKind: Hashable { case next, previous, refetch }
+    private var loads: [LoadKind: Task<Void, any Error>] = [:]
     /// The loaded pages' combined page info: the start of the first page, the end of the last.
     public private(set) var pageInfo: PageInfo?
 
@@ -67,7 +67,7 @@ public actor Pager<Query: GraphQLQuery> {
     }
 
     /// Whether a load or refetch is under way.
-    public var isLoading: Bool { nextLoad != nil || previousLoad != nil || refetchLoad != nil }
+    public var isLoading: Bool { !loads.isEmpty }
     /// Whether `loadNext` can load more (true before the first page is loaded).
     public var hasNext: Bool { pageInfo?.hasNextPage ?? true }
     /// Whether `loadPrevious` can load more.
@@ -99,28 +99,25 @@ public actor Pager<Query: GraphQLQuery> {
     /// Loads the page after the loaded ones (the first page when none is loaded). Calls made while
     /// one is under way wait for it instead of sending another request.
     public func loadNext() async throws {
-        if let nextLoad { return try await nextLoad.value }
-        let task = Task { try await self.load(forward: true) }
-        nextLoad = task
-        defer { nextLoad = nil }
-        try await task.value
+        try await coalesced(.next) { try await self.load(forward: true) }
     }
 
     /// Loads the page before the loaded ones.
     public func loadPrevious() async throws {
-        if let previousLoad { return try await previousLoad.value }
-        let task = Task { try await self.load(forward: false) }
-        previousLoad = task
-        defer { previousLoad = nil }
-        try await task.value
+        try await coalesced(.previous) { try await self.load(forward: false) }
     }
 
     /// Loads the first page again from the server; the merged list starts over from it.
     public func refetch() async throws {
-        if let refetchLoad { return try await refetchLoad.value }
-        let task = Task { try await self.fetch(self.firstPage, replacing: true, forward: true) }
-        refetchLoad = task
-        defer { refetchLoad = nil }
+        try await coalesced(.refetch) { try await self.fetch(self.firstPage, replacing: true, forward: true) }
+    }
+
+    /// Runs `body` as the one `kind` of load under way, or waits for the one already running.
+    private func coalesced(_ kind: LoadKind, _ body: @escaping @Sendable () async throws -> Void) async throws {
+        if let running = loads[kind] { return try await running.value }
+        let task = Task { try await body() }
+        loads[kind] = task
+        defer { loads[kind] = nil }
         try await task.value
     }
 

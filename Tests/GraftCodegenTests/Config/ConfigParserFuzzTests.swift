@@ -1,21 +1,10 @@
 import GraftCodegen
+import GraftTestSupport
 import Testing
 
 /// Fuzzing `graft.json` with a fixed seed: 100,000 random and mutated inputs never crash the
 /// reader; every one ends in a configuration or an error with a position and a short message.
 @Suite struct ConfigParserFuzzTests {
-    /// SplitMix64: small, fast and reproducible.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// A configuration using every key, comments and escapes.
     static let seed = Array("""
     // c
