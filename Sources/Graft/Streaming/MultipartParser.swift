@@ -43,6 +43,8 @@ public struct MultipartParser: Sendable {
 
     /// `CRLF "--" boundary`.
     private let delimiter: [UInt8]
+    /// `"--" boundary "--"`.
+    private let closeLine: [UInt8]
     /// Received bytes not consumed yet start at `start`.
     private var buffer: [UInt8]
     private var start = 0
@@ -59,6 +61,7 @@ public struct MultipartParser: Sendable {
         self.maxPartSize = maxPartSize
         self.maxHeaderSize = maxHeaderSize
         self.delimiter = Array("\r\n--\(boundary)".utf8)
+        self.closeLine = Array("--\(boundary)--".utf8)
         // A delimiter at the very start has no line break before it: begin as if one were there.
         self.buffer = [0x0D, 0x0A]
     }
@@ -159,6 +162,15 @@ public struct MultipartParser: Sendable {
                 state = .headers
             case .headers:
                 guard buffer.count - start >= 2 else { return }
+                // Strawberry ends a subscription with `--graphql` CRLF `--graphql--`: a close delimiter
+                // without the line break before it. Read it as the close it means.
+                let available = min(buffer.count - start, closeLine.count)
+                if buffer[start..<start + available].elementsEqual(closeLine[..<available]) {
+                    guard available == closeLine.count else { return }
+                    state = .epilogue
+                    start = buffer.count
+                    return
+                }
                 if buffer[start] == 0x0D, buffer[start + 1] == 0x0A {
                     start += 2
                     searchFrom = start

@@ -53,9 +53,10 @@ struct MultipartParserTests {
         }
     }
 
-    @Test("a stream starting with its delimiter (no preamble, no leading line break), as Strawberry sends it")
+    @Test("Strawberry's framing: no preamble, no line break before the first delimiter, a bare close line")
     func noPreamble() throws {
-        let text = "--graphql\r\nContent-Type: application/json\r\n\r\n{}\r\n--graphql\r\nContent-Type: application/json\r\n\r\n{\"payload\":1}\r\n--graphql--\r\n"
+        // Strawberry's close: the last part's delimiter, then a line break, then `--graphql--`.
+        let text = "--graphql\r\nContent-Type: application/json\r\n\r\n{}\r\n--graphql\r\nContent-Type: application/json\r\n\r\n{\"payload\":1}\r\n--graphql\r\n--graphql--\r\n"
         let (parts, parser) = try Self.parse(Chunking.bytewise(Array(text.utf8)))
         #expect(parts.map { String(decoding: $0.body, as: UTF8.self) } == ["{}", "{\"payload\":1}"])
         try parser.finish()

@@ -54,7 +54,7 @@ public final class LoggingInterceptor: HTTPInterceptor {
     }
 
     /// Logs the request and the response head ("streaming"), passes the body on, and logs a line
-    /// when it ends: how many bytes arrived in how long, or why it failed.
+    /// when it ends (or the client closes it): how many bytes arrived in how long, or why it failed.
     public func interceptStream(_ request: HTTPRequest, context: RequestContext,
                                 next: @escaping HTTPStreamNext) async throws -> HTTPStreamingResponse {
         let (head, id, target, secrets) = try await exchange(request, context: context, next: next) { response in
@@ -67,12 +67,18 @@ public final class LoggingInterceptor: HTTPInterceptor {
         response.body = response.body.relayed(observe: { chunk in received.withLock { $0 += chunk.count } }, finished: { error in
             let elapsed = ContinuousClock.now - start
             let bytes = received.withLock { $0 }
-            let outcome = error.map {
-                "failed after \(bytes) bytes in \(Self.format(elapsed)): "
-                    + redactor.scrub(GraftError.wrapping($0, request: request, context: context, redactor: redactor).description, secrets: secrets)
-            } ?? "ended after \(bytes) bytes in \(Self.format(elapsed))"
-            sink.log(HTTPLogRecord(kind: error == nil ? .response : .failure, requestID: id, duration: elapsed,
-                                   message: "[graft] \(error == nil ? "<-" : "!!") #\(id) \(target) body \(outcome)"))
+            let failure = error.map { GraftError.wrapping($0, request: request, context: context, redactor: redactor) }
+            let outcome: String
+            switch failure?.code {
+            case nil: outcome = "ended"
+            case .cancelled?: outcome = "closed by the client"
+            case _?: outcome = "failed"
+            }
+            let reason = failure.map { failure in failure.code == .cancelled ? "" : ": " + redactor.scrub(failure.description, secrets: secrets) } ?? ""
+            let failed = outcome == "failed"
+            sink.log(HTTPLogRecord(kind: failed ? .failure : .response, requestID: id, duration: elapsed,
+                                   message: "[graft] \(failed ? "!!" : "<-") #\(id) \(target) body \(outcome) after \(bytes) bytes"
+                                       + " in \(Self.format(elapsed))\(reason)"))
         })
         return response
     }
