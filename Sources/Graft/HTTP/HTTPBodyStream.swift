@@ -81,7 +81,8 @@ public struct HTTPBodyStream: AsyncSequence, Sendable {
                 continuation.finish(throwing: mapped)
             }
         }
-        continuation.onTermination = { _ in
+        continuation.onTermination = { termination in
+            guard case .cancelled = termination else { return }
             pump.cancel()
             upstream.cancel()
         }
@@ -119,8 +120,9 @@ public struct HTTPBodyStream: AsyncSequence, Sendable {
                 try? await Task.sleep(until: deadline, clock: .continuous)
             }
         }
-        continuation.onTermination = { _ in
+        continuation.onTermination = { termination in
             watchdog.cancel()
+            guard case .cancelled = termination else { return }
             pump.cancel()
             relay.cancel()
         }
