@@ -17,6 +17,7 @@ enum BenchmarkCommand {
       subscription [N]  A local WebSocket server pushes N LessonProgress events: the client
                         receives, decodes and caches them (events/s, MB/s of frames), beside a
                         raw-socket baseline and frame parsing alone.
+      multipart         Parse a 10 MB multipart/mixed stream of 1,000 parts in 16 KB chunks.
       schema FILE...    Build and validate a schema from SDL files.
       validate --schema PATH... --operations PATH...
                         Validate the operations (all specified rules) repeatedly.
@@ -42,6 +43,7 @@ enum BenchmarkCommand {
             case "cache": try CacheBenchmarks.run(rest)
             case "pagination": try PaginationBenchmark.run(rest)
             case "subscription": try SubscriptionBenchmarks.run(rest)
+            case "multipart": try MultipartBenchmark.run(rest)
             case "--help", "-h", "help":
                 print(usage)
             default:

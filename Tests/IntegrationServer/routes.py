@@ -161,11 +161,19 @@ async def echo(request: Request) -> Response:
                          "headers": {k.lower(): v for k, v in request.headers.items()}, "body": decoded})
 
 
+async def subscribers(request: Request) -> Response:
+    """How many `reviewAdded` subscriptions of `?courseId=` are open: a closed HTTP subscription
+    (multipart or SSE) ends its generator, so the count shows the connection went away."""
+    from data import STORE
+    return JSONResponse({"reviewAdded": len(STORE.review_subscribers.get(request.query_params.get("courseId", ""), ()))})
+
+
 routes_app = Starlette(routes=[
     Route("/test/stats", stats, methods=["GET"]),
     Route("/test/reset", reset, methods=["POST"]),
     Route("/test/control", control, methods=["POST"]),
     Route("/test/refresh", refresh, methods=["POST"]),
+    Route("/test/subscribers", subscribers, methods=["GET"]),
     Route("/rest/v1/courses", list_courses, methods=["GET"]),
     Route("/rest/v1/courses", create_course, methods=["POST"]),
     Route("/rest/v1/courses/{slug}", get_course, methods=["GET"]),

@@ -4,7 +4,8 @@
     python server.py --introspect < query.graphql     # run one query against the schema, print JSON
 
 Serves GraphQL at /graphql: POST, GET for queries, and subscriptions over both
-graphql-transport-ws and the legacy graphql-ws protocol on the same URL. See harness.py
+graphql-transport-ws and the legacy graphql-ws protocol on the same URL, and over plain HTTP
+(multipart subscriptions, `subscriptionSpec=1.0`, and GraphQL over SSE). See harness.py
 for request counting, controlled failures and persisted queries, and routes.py for the
 test-control endpoints and the REST routes. Data lives in memory (data.py).
 
@@ -40,13 +41,15 @@ def introspect() -> int:
 
 def build_app():
     from strawberry.asgi import GraphQL
-    from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL, GRAPHQL_WS_PROTOCOL
+    from strawberry.subscriptions import (GRAPHQL_SSE_PROTOCOL, GRAPHQL_TRANSPORT_WS_PROTOCOL, GRAPHQL_WS_PROTOCOL,
+                                          MULTIPART_SUBSCRIPTION_PROTOCOL)
 
     from harness import Harness
     from routes import routes_app
 
     graphql_app = GraphQL(schema, graphql_ide=None, allow_queries_via_get=True,
-                          subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL, GRAPHQL_WS_PROTOCOL))
+                          subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL, GRAPHQL_WS_PROTOCOL,
+                                                  MULTIPART_SUBSCRIPTION_PROTOCOL, GRAPHQL_SSE_PROTOCOL))
     return Harness(graphql_app, routes_app)
 
 

@@ -3,15 +3,26 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The delegate of a ``URLSessionHTTPClient``'s own session: collects each data task's response
-/// and bytes, so that a body cut short is reported as such ("the response ended after 512 of 1024
-/// bytes") rather than as a bare URLError number, which is all `URLSession.data(for:)` gives.
+/// The delegate of a ``URLSessionHTTPClient``'s own session: receives each data task's response
+/// and bytes, either collecting them (so that a body cut short is reported as such, "the response
+/// ended after 512 of 1024 bytes", rather than as a bare URLError number, which is all
+/// `URLSession.data(for:)` gives) or passing them on as they arrive (a streamed response; on Linux
+/// URLSession has no `bytes(for:)`).
 final class DataTaskCollector: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    /// Who waits for a task's bytes.
+    private enum Consumer {
+        /// The whole response, at the end.
+        case whole(CheckedContinuation<(HTTPURLResponse, Data), any Error>)
+        /// The head as soon as it arrives (nil once resumed), then each chunk.
+        case streaming(head: CheckedContinuation<HTTPURLResponse, any Error>?, body: AsyncThrowingStream<Data, any Error>.Continuation)
+    }
+
     /// A task under way: what arrived so far and who waits for it.
     private struct Pending {
         var response: HTTPURLResponse?
         var body = Data()
-        let continuation: CheckedContinuation<(HTTPURLResponse, Data), any Error>
+        var received = 0
+        var consumer: Consumer
     }
 
     private let pending = Locked<[Int: Pending]>([:])
@@ -22,7 +33,7 @@ final class DataTaskCollector: NSObject, URLSessionDataDelegate, @unchecked Send
         let task = session.dataTask(with: request)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                pending.withLock { $0[task.taskIdentifier] = Pending(continuation: continuation) }
+                pending.withLock { $0[task.taskIdentifier] = Pending(consumer: .whole(continuation)) }
                 task.resume()
             }
         } onCancel: {
@@ -30,27 +41,74 @@ final class DataTaskCollector: NSObject, URLSessionDataDelegate, @unchecked Send
         }
     }
 
+    /// Runs `request` as a data task of `session` and returns when the response head arrives, with
+    /// the body streaming. Cancelling the calling task before then, or the body afterwards (or
+    /// ending its iteration), cancels the data task.
+    func stream(_ request: URLRequest, on session: URLSession) async throws -> (HTTPURLResponse, HTTPBodyStream) {
+        let task = session.dataTask(with: request)
+        let (chunks, body) = AsyncThrowingStream<Data, any Error>.makeStream()
+        body.onTermination = { termination in
+            if case .cancelled = termination { task.cancel() }
+        }
+        let response = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                pending.withLock { $0[task.taskIdentifier] = Pending(consumer: .streaming(head: continuation, body: body)) }
+                task.resume()
+            }
+        } onCancel: {
+            task.cancel()
+        }
+        return (response, HTTPBodyStream(chunks) { task.cancel() })
+    }
+
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
-        pending.withLock { $0[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse }
+        let http = response as? HTTPURLResponse
+        let head = pending.withLock { tasks -> CheckedContinuation<HTTPURLResponse, any Error>? in
+            tasks[dataTask.taskIdentifier]?.response = http
+            guard case .streaming(let head?, let body)? = tasks[dataTask.taskIdentifier]?.consumer, http != nil else {
+                return nil
+            }
+            tasks[dataTask.taskIdentifier]?.consumer = .streaming(head: nil, body: body)
+            return head
+        }
         completionHandler(.allow)
+        if let head, let http { head.resume(returning: http) }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        pending.withLock { $0[dataTask.taskIdentifier]?.body.append(data) }
+        let body = pending.withLock { tasks -> AsyncThrowingStream<Data, any Error>.Continuation? in
+            guard var entry = tasks[dataTask.taskIdentifier] else { return nil }
+            entry.received += data.count
+            switch entry.consumer {
+            case .whole:
+                entry.body.append(data)
+                tasks[dataTask.taskIdentifier] = entry
+                return nil
+            case .streaming(_, let body):
+                tasks[dataTask.taskIdentifier] = entry
+                return body
+            }
+        }
+        body?.yield(data)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        guard let error else {
+        let failure = error.map { Self.describe($0, response: entry.response, received: entry.received) }
+        switch entry.consumer {
+        case .whole(let continuation):
+            if let failure { return continuation.resume(throwing: failure) }
             guard let response = entry.response else {
-                entry.continuation.resume(throwing: GraftError(.transport, message: "the response was not an HTTP response"))
-                return
+                return continuation.resume(throwing: GraftError(.transport, message: "the response was not an HTTP response"))
             }
-            entry.continuation.resume(returning: (response, entry.body))
-            return
+            continuation.resume(returning: (response, entry.body))
+        case .streaming(let head, let body):
+            if let head {
+                head.resume(throwing: failure ?? GraftError(.transport, message: "the response was not an HTTP response"))
+            }
+            if let failure { body.finish(throwing: failure) } else { body.finish() }
         }
-        entry.continuation.resume(throwing: Self.describe(error, response: entry.response, received: entry.body.count))
     }
 
     /// A failure after the response head arrived is a body cut short; other failures pass as they are.

@@ -28,6 +28,7 @@ public struct InterceptingHTTPClient: HTTPClient {
     /// Decides what request summaries in errors leave out.
     public let redactor: Redactor
     private let chain: HTTPNext
+    private let streamChain: HTTPStreamNext
 
     /// Creates a client that sends through `interceptors` (outermost first) to `base`.
     public init(base: any HTTPClient, interceptors: [any HTTPInterceptor], redactor: Redactor = .default) {
@@ -40,6 +41,12 @@ public struct InterceptingHTTPClient: HTTPClient {
             chain = { request, context in try await interceptor.intercept(request, context: context, next: next) }
         }
         self.chain = chain
+        var streamChain: HTTPStreamNext = { request, context in try await base.stream(request, context: context) }
+        for interceptor in interceptors.reversed() {
+            let next = streamChain
+            streamChain = { request, context in try await interceptor.interceptStream(request, context: context, next: next) }
+        }
+        self.streamChain = streamChain
     }
 
     /// Sends `request` through the interceptors and the base client.
@@ -50,6 +57,31 @@ public struct InterceptingHTTPClient: HTTPClient {
         do {
             guard let timeout = context.timeout else { return try await chain(request, context) }
             return try await withDeadline(timeout) { try await chain(request, context) }
+        } catch {
+            throw GraftError.scrubbing(error, request: request, context: context, ledger: ledger, redactor: redactor)
+        }
+    }
+
+    /// Sends `request` through the interceptors' ``HTTPInterceptor/interceptStream(_:context:next:)``
+    /// and streams the response. The context's ``RequestContext/timeout`` bounds the wait for the
+    /// response head (retries, back-off and refreshes included) and then each gap between chunks.
+    /// Errors, from `stream` or from the body, are ``GraftError``s with credentials scrubbed.
+    public func stream(_ request: HTTPRequest, context: RequestContext) async throws -> HTTPStreamingResponse {
+        let chain = self.streamChain
+        let redactor = self.redactor
+        let (context, ledger) = context.withCredentialLedger()
+        do {
+            var response: HTTPStreamingResponse
+            if let timeout = context.timeout {
+                response = try await withDeadline(timeout) { try await chain(request, context) }
+                response.body = response.body.idleTimeout(timeout)
+            } else {
+                response = try await chain(request, context)
+            }
+            response.body = response.body.relayed(mapError: { error in
+                GraftError.scrubbing(error, request: request, context: context, ledger: ledger, redactor: redactor)
+            })
+            return response
         } catch {
             throw GraftError.scrubbing(error, request: request, context: context, ledger: ledger, redactor: redactor)
         }

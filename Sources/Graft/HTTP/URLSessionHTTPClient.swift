@@ -62,6 +62,36 @@ public final class URLSessionHTTPClient: HTTPClient {
         }
     }
 
+    /// Sends `request` and returns when the response head arrives, the body streaming as the bytes
+    /// arrive (through the session's data delegate). The timeout (as for ``send(_:context:)``)
+    /// bounds the wait for the head and then each gap between chunks. On an injected session the
+    /// body is read whole first and streamed as one chunk.
+    public func stream(_ request: HTTPRequest, context: RequestContext) async throws -> HTTPStreamingResponse {
+        guard let collector else {
+            return HTTPStreamingResponse(try await send(request, context: context))
+        }
+        let timeout = context.attemptTimeout ?? context.timeout ?? defaultTimeout
+        let urlRequest = makeURLRequest(request, timeout: timeout)
+        let session = self.session
+        let redactor = self.redactor
+        do {
+            try Task.checkCancellation()
+            let (http, body): (HTTPURLResponse, HTTPBodyStream)
+            if let timeout {
+                (http, body) = try await withDeadline(timeout) { try await collector.stream(urlRequest, on: session) }
+            } else {
+                (http, body) = try await collector.stream(urlRequest, on: session)
+            }
+            var streamed = body.relayed(mapError: { error in
+                GraftError.wrapping(error, request: request, context: context, redactor: redactor)
+            })
+            if let timeout { streamed = streamed.idleTimeout(timeout) }
+            return HTTPStreamingResponse(statusCode: http.statusCode, headers: Self.headers(of: http), url: http.url, body: streamed)
+        } catch {
+            throw GraftError.wrapping(error, request: request, context: context, redactor: redactor)
+        }
+    }
+
     /// The `URLRequest` for `request`; URLSession's own idle timeout is set a little past ours.
     func makeURLRequest(_ request: HTTPRequest, timeout: Duration?) -> URLRequest {
         var urlRequest = URLRequest(url: request.url)
@@ -91,11 +121,15 @@ public final class URLSessionHTTPClient: HTTPClient {
             }
             (http, data) = (response, body)
         }
+        return HTTPResponse(statusCode: http.statusCode, headers: headers(of: http), body: data, url: http.url)
+    }
+
+    private static func headers(of http: HTTPURLResponse) -> HTTPHeaders {
         var headers = HTTPHeaders()
         for (name, value) in http.allHeaderFields {
             guard let name = name as? String, let value = value as? String else { continue }
             headers.add(name: name, value: value)
         }
-        return HTTPResponse(statusCode: http.statusCode, headers: headers, body: data, url: http.url)
+        return headers
     }
 }

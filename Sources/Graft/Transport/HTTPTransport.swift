@@ -6,7 +6,8 @@ import FoundationNetworking
 
 /// GraphQL over HTTP (the GraphQL-over-HTTP specification): POST with a JSON body (or GET for
 /// queries), the spec's `Accept` header, `application/graphql-response+json` status semantics, and
-/// automatic or identifier-only persisted queries. Sends through an `HTTPClient`, so every
+/// automatic or identifier-only persisted queries; subscriptions over multipart HTTP or
+/// Server-Sent Events (``HTTPSubscriptionProtocol``). Sends through an `HTTPClient`, so every
 /// interceptor (authentication, token refresh, retry, logging, rate limiting) applies.
 public struct HTTPTransport: GraphQLTransport {
     /// How persisted-query identifiers are used.
@@ -29,17 +30,20 @@ public struct HTTPTransport: GraphQLTransport {
     public var usesGETForQueries: Bool
     /// The persisted-query mode.
     public var persistedQueries: PersistedQueries
+    /// How subscriptions travel over HTTP.
+    public var subscriptionProtocol: HTTPSubscriptionProtocol
 
     /// The `Accept` header the GraphQL-over-HTTP specification recommends.
     public static let acceptHeader = "application/graphql-response+json, application/json;q=0.9"
 
     /// Creates a transport.
     public init(url: URL, client: any HTTPClient = URLSessionHTTPClient(), usesGETForQueries: Bool = false,
-                persistedQueries: PersistedQueries = .disabled) {
+                persistedQueries: PersistedQueries = .disabled, subscriptionProtocol: HTTPSubscriptionProtocol = .multipart) {
         self.url = url
         self.client = client
         self.usesGETForQueries = usesGETForQueries
         self.persistedQueries = persistedQueries
+        self.subscriptionProtocol = subscriptionProtocol
     }
 
     /// Sends the request; `options.timeout` bounds the whole call (persisted-query round trips,

@@ -48,6 +48,47 @@ public final class LoggingInterceptor: HTTPInterceptor {
 
     /// Logs the request, passes it on, and logs the outcome.
     public func intercept(_ request: HTTPRequest, context: RequestContext, next: @escaping HTTPNext) async throws -> HTTPResponse {
+        try await exchange(request, context: context, next: next) { response in
+            (response.statusCode, " (\(response.body.count) bytes)", response.headers, response.body)
+        }.response
+    }
+
+    /// Logs the request and the response head ("streaming"), passes the body on, and logs a line
+    /// when it ends (or the client closes it): how many bytes arrived in how long, or why it failed.
+    public func interceptStream(_ request: HTTPRequest, context: RequestContext,
+                                next: @escaping HTTPStreamNext) async throws -> HTTPStreamingResponse {
+        let (head, id, target, secrets) = try await exchange(request, context: context, next: next) { response in
+            (response.statusCode, " (streaming)", response.headers, nil)
+        }
+        var response = head
+        let start = ContinuousClock.now
+        let received = Locked(0)
+        let (sink, redactor) = (self.sink, self.redactor)
+        response.body = response.body.relayed(observe: { chunk in received.withLock { $0 += chunk.count } }, finished: { error in
+            let elapsed = ContinuousClock.now - start
+            let bytes = received.withLock { $0 }
+            let failure = error.map { GraftError.wrapping($0, request: request, context: context, redactor: redactor) }
+            let outcome: String
+            switch failure?.code {
+            case nil: outcome = "ended"
+            case .cancelled?: outcome = "closed by the client"
+            case _?: outcome = "failed"
+            }
+            let reason = failure.map { failure in failure.code == .cancelled ? "" : ": " + redactor.scrub(failure.description, secrets: secrets) } ?? ""
+            let failed = outcome == "failed"
+            sink.log(HTTPLogRecord(kind: failed ? .failure : .response, requestID: id, duration: elapsed,
+                                   message: "[graft] \(failed ? "!!" : "<-") #\(id) \(target) body \(outcome) after \(bytes) bytes"
+                                       + " in \(Self.format(elapsed))\(reason)"))
+        })
+        return response
+    }
+
+    /// Logs the request, passes it on through `next`, and logs the outcome as `describe` says
+    /// (status, size text, headers, body); returns the response with the line's id, target and secrets.
+    private func exchange<Response>(_ request: HTTPRequest, context: RequestContext,
+                                    next: @Sendable (HTTPRequest, RequestContext) async throws -> Response,
+                                    describe: (Response) -> (Int, String, HTTPHeaders, Data?)
+    ) async throws -> (response: Response, id: Int, target: String, secrets: [String]) {
         let id = counter.withLock { count in
             count += 1
             return count
@@ -66,11 +107,11 @@ public final class LoggingInterceptor: HTTPInterceptor {
             let response = try await next(request, context)
             let elapsed = ContinuousClock.now - start
             secrets = remember(ledger.all) + fieldSecrets
+            let (status, size, headers, body) = describe(response)
             sink.log(HTTPLogRecord(kind: .response, requestID: id, duration: elapsed,
-                                   message: "[graft] <- #\(id) \(response.statusCode) \(target) in \(Self.format(elapsed))"
-                                       + " (\(response.body.count) bytes)"
-                                       + details(response.headers, response.body, secrets: secrets)))
-            return response
+                                   message: "[graft] <- #\(id) \(status) \(target) in \(Self.format(elapsed))"
+                                       + size + details(headers, body, secrets: secrets)))
+            return (response, id, target, secrets)
         } catch {
             let elapsed = ContinuousClock.now - start
             secrets = remember(ledger.all) + fieldSecrets

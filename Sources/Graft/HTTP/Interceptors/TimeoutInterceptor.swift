@@ -21,4 +21,15 @@ public struct TimeoutInterceptor: HTTPInterceptor {
         guard let timeout = context.attemptTimeout ?? context.timeout ?? defaultTimeout else { return try await next(request, context) }
         return try await withDeadline(timeout) { try await next(request, context) }
     }
+
+    /// Passes the request on under a deadline for the response head, then fails the body with
+    /// ``GraftError/Code/timedOut`` when no bytes arrive for as long (an idle timeout: a stream
+    /// may last as long as it keeps sending).
+    public func interceptStream(_ request: HTTPRequest, context: RequestContext,
+                                next: @escaping HTTPStreamNext) async throws -> HTTPStreamingResponse {
+        guard let timeout = context.attemptTimeout ?? context.timeout ?? defaultTimeout else { return try await next(request, context) }
+        var response = try await withDeadline(timeout) { try await next(request, context) }
+        response.body = response.body.idleTimeout(timeout)
+        return response
+    }
 }
