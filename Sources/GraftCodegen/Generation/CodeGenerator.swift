@@ -15,8 +15,6 @@ public enum CodeGenerator {
         public var document: IRDocument?
         /// Errors: unreadable files, syntax errors, schema or operation validation errors.
         public var errors: [GraphQLError] = []
-        /// Warnings about the generated code (it was generated; see `SwiftGenerator.warnings`).
-        public var warnings: [String] = []
     }
 
     /// Runs the pipeline for a configuration whose paths are already resolved.
@@ -63,7 +61,6 @@ public enum CodeGenerator {
             generator.inputFiles = files
             result.document = document
             result.files = generator.files(layout: layout)
-            result.warnings = generator.warnings
             if configuration.persistedQueryManifest != nil { result.manifest = PersistedQueryManifest(document: document) }
         }
         return result

@@ -21,8 +21,9 @@ struct OperationRenderer {
             body.line("\(access)static let operationName = \(SwiftNames.stringLiteral(operation.name))")
             body.line("\(access)static let document = Graft.OperationDocument(\(documentArguments(operation)))")
             body.line("\(access)static var __schema: Graft.SchemaMetadata? { schemaMetadata }")
-            let variables = operation.variables.map { variable in
-                (name: SwiftNames.identifier(variable.name), key: variable.name,
+            let names = ReservedNames.members(operation.variables.map(\.name), reserved: context.reservedMembers.union(["Data"]))
+            let variables = zip(operation.variables, names).map { variable, name in
+                (name: SwiftNames.identifier(name), key: variable.name,
                  type: context.inputType(variable.type, hasDefault: variable.defaultValue != nil))
             }
             for variable in variables { body.line("\(access)var \(variable.name): \(variable.type.type)") }
@@ -50,7 +51,7 @@ struct OperationRenderer {
         if format != .operationId {
             var definition = SwiftNames.stringLiteral(operation.source)
             for fragment in operation.referencedFragments {
-                definition += " + \"\\n\" + \(context.typeName(fragment)).fragmentDefinition"
+                definition += " + \"\\n\" + \(context.fragmentName(fragment)).fragmentDefinition"
             }
             arguments.append("definition: " + definition)
         }
