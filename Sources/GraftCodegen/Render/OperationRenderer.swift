@@ -35,6 +35,13 @@ struct OperationRenderer {
                                               variables.map { "self.\($0.name) = \($0.name)" }, into: &body)
                 let entries = variables.map { "\(SwiftNames.stringLiteral($0.key)): \($0.name)" }
                 body.line("\(access)var __variables: [Swift.String: any Graft.InputValueConvertible] { [\(entries.joined(separator: ", "))] }")
+                let defaults = operation.variables.compactMap { variable in
+                    variable.defaultValue.map { "\(SwiftNames.stringLiteral(variable.name)): \(ArgumentRenderer.json($0))" }
+                }
+                if !defaults.isEmpty {
+                    SelectionSetRenderer.list(prefix: "\(access)static let __variableDefaults: [Swift.String: Graft.JSONValue] = ",
+                                              defaults, into: &body)
+                }
             }
             SelectionSetRenderer(context: context).render(operation.selectionSet, name: "Data", conformance: "Graft.SelectionSet",
                                                           into: &body)

@@ -17,6 +17,7 @@ public struct DataQuery: Graft.GraphQLQuery {
         self.choice = choice
     }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["after": after, "url": url, "is": `is`, "hashable": hashable, "choice": choice] }
+    public static let __variableDefaults: [Swift.String: Graft.JSONValue] = ["is": "self"]
     public struct Data: Graft.SelectionSet {
         public static let __selections: [Graft.Selection] = [
             .field("choose", Swift.String?.self, arguments: ["choice": .variable("choice")]),

@@ -19,6 +19,7 @@ public struct TypeQuery: Graft.GraphQLQuery {
         self.`Protocol` = `Protocol`
     }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["String": String, "self": self_, "in": `in`, "Type": `Type`, "error": error, "Protocol": `Protocol`] }
+    public static let __variableDefaults: [Swift.String: Graft.JSONValue] = ["in": "in", "Protocol": true]
     public struct Data: Graft.SelectionSet {
         public static let __selections: [Graft.Selection] = [
             .field("type", Type_?.self, arguments: ["String": .variable("String"), "self": .variable("self"), "in": .variable("in"), "Type": .variable("Type"), "error": .variable("error")]),

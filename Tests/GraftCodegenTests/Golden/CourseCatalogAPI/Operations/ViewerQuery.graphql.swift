@@ -11,6 +11,7 @@ public struct ViewerQuery: Graft.GraphQLQuery {
         self.skipEmail = skipEmail
     }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["includeEnrollments": includeEnrollments, "skipEmail": skipEmail] }
+    public static let __variableDefaults: [Swift.String: Graft.JSONValue] = ["includeEnrollments": true, "skipEmail": false]
     public struct Data: Graft.SelectionSet {
         public static let __selections: [Graft.Selection] = [.field("me", Me?.self, name: "viewer")]
         public let __data: Graft.ObjectData
