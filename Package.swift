@@ -71,15 +71,18 @@ let package = Package(
         .testTarget(name: "GraftWebSocketTests", dependencies: ["GraftWebSocket", "Graft", "GraftHashing", "GraftTestSupport"]),
         .testTarget(name: "GraftSQLiteTests", dependencies: ["Graft", "GraftSQLite", "graft-sqlite-crash-helper", "GraftTestSupport"]),
         .testTarget(name: "GraftCompilerTests", dependencies: ["GraftCompiler", "GraftLanguage", "GraftTestSupport"], exclude: ["Expected", "Fixtures"]),
-        .testTarget(name: "GraftCodegenTests", dependencies: ["GraftCodegen", "GraftCompiler", "GraftLanguage", "GraftHashing", "GraftTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "GraftCodegenTests", dependencies: ["GraftCodegen", "GraftCompiler", "GraftLanguage", "GraftHashing", "GraftTestSupport"], exclude: ["Golden", "Fixtures"]),
         // Golden generated code, compiled as modules and used by GeneratedCodeTests (regenerate:
         // GRAFT_UPDATE_GOLDEN=1 swift test --filter Golden).
         .target(name: "CourseCatalogAPI", dependencies: ["Graft"], path: "Tests/GraftCodegenTests/Golden/CourseCatalogAPI"),
         .target(name: "StarWarsAPI", dependencies: ["Graft"], path: "Tests/GraftCodegenTests/Golden/StarWarsAPI"),
         .target(name: "AnimalKingdomAPI", dependencies: ["Graft"], path: "Tests/GraftCodegenTests/Golden/AnimalKingdomAPI"),
         .target(name: "GitHubAPI", dependencies: ["Graft"], path: "Tests/GraftCodegenTests/Golden/GitHubAPI"),
+        // Types, fields, arguments, enum values and scalars named like Swift's and Foundation's
+        // (schema and operations in Tests/GraftCodegenTests/Fixtures/ClashAPI).
+        .target(name: "ClashAPI", dependencies: ["Graft"], path: "Tests/GraftCodegenTests/Golden/ClashAPI"),
         .testTarget(name: "GeneratedCodeTests",
-                    dependencies: ["Graft", "CourseCatalogAPI", "StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI"]),
+                    dependencies: ["Graft", "CourseCatalogAPI", "StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI", "ClashAPI"]),
         // Builds a temporary copy of Examples/CourseCatalog with the plugins (nested `swift build`).
         .testTarget(name: "PluginTests", dependencies: ["GraftTestSupport"]),
         // Against the Strawberry server in Tests/IntegrationServer (Python venv: .ci/install-integration-deps).

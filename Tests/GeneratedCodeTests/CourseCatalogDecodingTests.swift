@@ -41,7 +41,8 @@ import Testing
 
     @Test func oneOfInputsAndDefaults() {
         let query = CourseDetailQuery(lookup: .slug("swift"), reviewCount: 3)
-        #expect(query.variables == ["lookup": ["slug": "swift"], "reviewCount": 3])
+        // skipReviews is left out, so its default (false) is what the operation runs with.
+        #expect(query.variables == ["lookup": ["slug": "swift"], "reviewCount": 3, "skipReviews": false])
         #expect(CourseLevel.allCases.count == 4)
         #expect(GraphQLEnum<CourseLevel>(rawValue: "MASTER") == .unknown("MASTER"))
     }

@@ -115,16 +115,15 @@ import Testing
         #expect(folder.standardError == "Schemas: error: cannot read the configuration file: it is a folder\n")
     }
 
-    @Test func aSchemaTypeShadowingFoundationIsWarnedAbout() async throws {
+    @Test func aSchemaTypeNamedLikeFoundationsIsRenamedNotWarnedAbout() async throws {
         let root = try Project.project(operations: ["Now.graphql": "query Now { now }"])
         try "scalar Date\ntype Query { now: Date }\n".write(to: root.appendingPathComponent("Schemas/schema.graphqls"),
                                                          atomically: true, encoding: .utf8)
-        let plain = try await GraftTool.run(["generate"], in: root)
-        #expect(plain.status == 0)
-        #expect(plain.standardError.hasPrefix("warning: the schema type 'Date' becomes a top-level Swift type 'Date'"))
-        try #"{ "namespace": "API" }"#.write(to: root.appendingPathComponent("graft.json"), atomically: true, encoding: .utf8)
-        let namespaced = try await GraftTool.run(["generate"], in: root)
-        #expect(namespaced.status == 0)
-        #expect(namespaced.standardError == "")
+        let result = try await GraftTool.run(["generate"], in: root)
+        #expect(result.status == 0)
+        #expect(result.standardError == "")
+        let scalar = try String(contentsOf: root.appendingPathComponent("Generated/Schema/DateScalar.graphql.swift"), encoding: .utf8)
+        #expect(scalar.contains("public typealias DateScalar = Swift.String"))
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Generated/Schema/Date.graphql.swift").path))
     }
 }

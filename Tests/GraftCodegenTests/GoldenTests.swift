@@ -26,6 +26,12 @@ import Testing
             let folder = apollo + "/GitHubAPI/graphql"
             return GraftConfiguration(schemaPaths: [folder + "/schema.graphqls"], operationPaths: [folder + "/Queries"],
                                       output: output, operationDocument: .operationId)
+        case "ClashAPI":
+            // Names that clash with Swift's and Foundation's (Fixtures/ClashAPI); `Instant` is
+            // mapped to the hand-written type of the same name next to the generated code.
+            let folder = TestPaths.packageRoot.appendingPathComponent("Tests/GraftCodegenTests/Fixtures/ClashAPI").path
+            return GraftConfiguration(schemaPaths: [folder + "/schema.graphqls"], operationPaths: [folder], output: output,
+                                      customScalars: ["Instant": "Instant"], operationDocument: .both)
         default:
             throw GoldenError(description: "unknown API \(api)")
         }
@@ -35,6 +41,10 @@ import Testing
 
     @Test func exampleAPIMatchesGolden() throws {
         try check("CourseCatalogAPI")
+    }
+
+    @Test func clashingNamesAPIMatchesGolden() throws {
+        try check("ClashAPI")
     }
 
     @Test(.requiresCorpora("the golden files of Apollo iOS's StarWars, AnimalKingdom and GitHub APIs (GoldenTests)"),

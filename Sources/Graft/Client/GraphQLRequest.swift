@@ -24,7 +24,7 @@ public struct GraphQLRequest: Sendable, Hashable {
     /// The request for a generated operation.
     public init<Operation: GraphQLOperation>(_ operation: Operation) {
         self.init(operationName: Operation.operationName, operationKind: Operation.operationKind,
-                  document: Operation.document, variables: operation.variables)
+                  document: Operation.document, variables: operation.requestVariables)
     }
 
     /// The GraphQL-over-HTTP request body: `query` (unless left out), `operationName`, `variables`, `extensions`.

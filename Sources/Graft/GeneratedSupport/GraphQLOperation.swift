@@ -34,6 +34,9 @@ public protocol GraphQLOperation: Sendable {
     static var document: OperationDocument { get }
     /// The variables, absent ones included (they are left out when encoding).
     var __variables: [String: any InputValueConvertible] { get }
+    /// The default values of the variables that have one in the operation's text
+    /// (`$count: Int = 2`), as JSON.
+    static var __variableDefaults: [String: JSONValue] { get }
     /// The generated schema metadata of the operation's module (key fields and possible types),
     /// which a `CacheStore` configured without one adopts; nil for hand-written operations.
     static var __schema: SchemaMetadata? { get }
@@ -41,10 +44,22 @@ public protocol GraphQLOperation: Sendable {
 
 extension GraphQLOperation {
     public var __variables: [String: any InputValueConvertible] { [:] }
+    public static var __variableDefaults: [String: JSONValue] { [:] }
     public static var __schema: SchemaMetadata? { nil }
 
-    /// The variables as JSON, absent ones left out.
-    public var variables: [String: JSONValue] { InputValue.encode(__variables) }
+    /// The variables the operation executes with, as JSON: the given ones, and the default of
+    /// each absent one that has one, as the server fills them in, so that the cache's field keys,
+    /// field arguments and `@include`/`@skip` agree with the server; absent ones without a
+    /// default are left out.
+    public var variables: [String: JSONValue] {
+        var values = requestVariables
+        for (name, value) in Self.__variableDefaults where values[name] == nil { values[name] = value }
+        return values
+    }
+
+    /// The variables as sent: the given ones as JSON, absent ones left out (defaults left out:
+    /// the server applies them).
+    public var requestVariables: [String: JSONValue] { InputValue.encode(__variables) }
 }
 
 /// A generated query.

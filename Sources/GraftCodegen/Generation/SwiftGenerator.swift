@@ -34,29 +34,10 @@ public struct SwiftGenerator {
         case perInputFile
     }
 
-    /// Names of Foundation and standard library types that a top-level generated type would shadow
-    /// in every file importing both modules ("'Date' is ambiguous for type lookup").
-    public static let shadowedTypeNames: Set<String> = ["Date", "URL", "UUID", "Decimal", "Duration", "Data"]
-
-    /// Warnings about the generated code: schema types named like Foundation's without a namespace.
-    public var warnings: [String] {
-        guard configuration.namespace == nil else { return [] }
-        return document.referencedTypes.filter(Self.shadowedTypeNames.contains).map { name in
-            "the schema type '\(name)' becomes a top-level Swift type '\(name)', which shadows Foundation's: a file that "
-                + "imports Foundation and the generated module gets \"'\(name)' is ambiguous\". Set \"namespace\" in "
-                + "graft.json (the type is then <namespace>.\(name))"
-        }
-    }
-
     /// Every generated file, sorted by path.
     public func files(layout: Layout = .perDefinition) -> [GeneratedFile] {
-        var topLevel = Set(document.referencedTypes.map { $0 })
-        topLevel.formUnion(document.fragments.map(\.name))
-        topLevel.formUnion(document.operations.map(OperationRenderer.typeName))
-        if let namespace = configuration.namespace { topLevel.insert(namespace) }
         let context = RenderContext(document: document, configuration: configuration,
-                                    identifiers: configuration.operationDocument == .definition ? [:] : identifiers,
-                                    topLevelNames: topLevel)
+                                    identifiers: configuration.operationDocument == .definition ? [:] : identifiers)
         var definitions: [(path: String, inputFile: String, origin: String, render: (inout SwiftWriter) -> Void)] = []
         for operation in document.operations {
             definitions.append((path: "Operations/\(OperationRenderer.typeName(operation)).graphql.swift", inputFile: operation.sourceName,
@@ -64,21 +45,21 @@ public struct SwiftGenerator {
                                 render: { OperationRenderer(context: context).render(operation, into: &$0) }))
         }
         for fragment in document.fragments {
-            definitions.append((path: "Fragments/\(fragment.name).graphql.swift", inputFile: fragment.sourceName,
+            definitions.append((path: "Fragments/\(context.fragmentName(fragment.name)).graphql.swift", inputFile: fragment.sourceName,
                                 origin: Self.origin("fragment", fragment.name, in: fragment.sourceName), render: { writer in
                 let definition = "\(context.access)static let fragmentDefinition = \(SwiftNames.stringLiteral(fragment.source))"
                 writer.documentation(fragment.description)
-                SelectionSetRenderer(context: context).render(fragment.selectionSet, name: context.typeName(fragment.name),
+                SelectionSetRenderer(context: context).render(fragment.selectionSet, name: context.fragmentName(fragment.name),
                                                               conformance: "Graft.Fragment", statics: [definition], into: &writer)
             }))
         }
         var schemaParts: [(path: String, origin: String?, render: (inout SwiftWriter) -> Void,
                            topLevel: ((inout SwiftWriter) -> Void)?)] = []
         for name in document.referencedTypes {
-            guard let type = document.schema.type(named: name) else { continue }
+            guard let type = document.schema.type(named: name), !context.isMappedToItself(name) else { continue }
             let shortcuts: ((inout SwiftWriter) -> Void)? = document.inputEnums.contains(name)
                 ? { SchemaTypeRenderer(context: context).renderInputShortcuts(type, into: &$0) } : nil
-            schemaParts.append((path: "Schema/\(name).graphql.swift", origin: Self.origin("schema type", name),
+            schemaParts.append((path: "Schema/\(context.typeName(name)).graphql.swift", origin: Self.origin("schema type", name),
                                 render: { SchemaTypeRenderer(context: context).render(type, into: &$0) }, topLevel: shortcuts))
         }
         schemaParts.append((path: "Schema/SchemaMetadata.graphql.swift", origin: nil, render: { renderMetadata(context, into: &$0) },

@@ -21,8 +21,9 @@ struct OperationRenderer {
             body.line("\(access)static let operationName = \(SwiftNames.stringLiteral(operation.name))")
             body.line("\(access)static let document = Graft.OperationDocument(\(documentArguments(operation)))")
             body.line("\(access)static var __schema: Graft.SchemaMetadata? { schemaMetadata }")
-            let variables = operation.variables.map { variable in
-                (name: SwiftNames.identifier(variable.name), key: variable.name,
+            let names = ReservedNames.members(operation.variables.map(\.name), reserved: context.reservedMembers.union(["Data"]))
+            let variables = zip(operation.variables, names).map { variable, name in
+                (name: SwiftNames.identifier(name), key: variable.name,
                  type: context.inputType(variable.type, hasDefault: variable.defaultValue != nil))
             }
             for variable in variables { body.line("\(access)var \(variable.name): \(variable.type.type)") }
@@ -34,6 +35,13 @@ struct OperationRenderer {
                                               variables.map { "self.\($0.name) = \($0.name)" }, into: &body)
                 let entries = variables.map { "\(SwiftNames.stringLiteral($0.key)): \($0.name)" }
                 body.line("\(access)var __variables: [Swift.String: any Graft.InputValueConvertible] { [\(entries.joined(separator: ", "))] }")
+                let defaults = operation.variables.compactMap { variable in
+                    variable.defaultValue.map { "\(SwiftNames.stringLiteral(variable.name)): \(ArgumentRenderer.json($0))" }
+                }
+                if !defaults.isEmpty {
+                    SelectionSetRenderer.list(prefix: "\(access)static let __variableDefaults: [Swift.String: Graft.JSONValue] = ",
+                                              defaults, into: &body)
+                }
             }
             SelectionSetRenderer(context: context).render(operation.selectionSet, name: "Data", conformance: "Graft.SelectionSet",
                                                           into: &body)
@@ -50,7 +58,7 @@ struct OperationRenderer {
         if format != .operationId {
             var definition = SwiftNames.stringLiteral(operation.source)
             for fragment in operation.referencedFragments {
-                definition += " + \"\\n\" + \(context.typeName(fragment)).fragmentDefinition"
+                definition += " + \"\\n\" + \(context.fragmentName(fragment)).fragmentDefinition"
             }
             arguments.append("definition: " + definition)
         }

@@ -6,16 +6,32 @@ struct RenderContext {
     let configuration: GraftConfiguration
     /// Operation identifiers by operation name (when the configuration asks for them).
     let identifiers: [String: String]
-    /// The names of top-level generated types (nested type names avoid them so they never shadow).
+    /// The Swift names of top-level generated types (nested type names avoid them so they never shadow).
     let topLevelNames: Set<String>
+    /// The Swift names of the schema types the operations use.
+    private let schemaTypeNames: Set<String>
+
+    init(document: IRDocument, configuration: GraftConfiguration, identifiers: [String: String]) {
+        self.document = document
+        self.configuration = configuration
+        self.identifiers = identifiers
+        let schemaTypeNames = Set(document.referencedTypes.map { Self.typeName($0, in: document.schema) })
+        self.schemaTypeNames = schemaTypeNames
+        var topLevel = schemaTypeNames
+        topLevel.formUnion(document.fragments.map { Self.fragmentName($0.name, schemaTypeNames: schemaTypeNames) })
+        topLevel.formUnion(document.operations.map(OperationRenderer.typeName))
+        if let namespace = configuration.namespace { topLevel.insert(namespace) }
+        self.topLevelNames = topLevel
+    }
 
     var schema: Schema { document.schema }
 
+    /// Names a generated member (variable, input field, selection set field) does not take:
+    /// `ReservedNames.members` and every top-level type name.
+    var reservedMembers: Set<String> { ReservedNames.members.union(topLevelNames) }
+
     /// `public ` or "" (internal).
     var access: String { configuration.accessLevel == .public ? "public " : "" }
-
-    /// Names nested types must not take.
-    static let reservedTypeNames: Set<String> = ["Data", "Fragments", "Graft", "Swift", "Type", "Protocol", "Self", "Any"]
 
     /// The Swift type of a schema leaf type: built-in scalars map to standard types, custom
     /// scalars to their typealias, enums to `Graft.GraphQLEnum<Enum>`.
@@ -31,9 +47,38 @@ struct RenderContext {
         }
     }
 
-    /// The Swift name of a generated schema type (enum, input object, custom scalar, fragment).
+    /// The Swift name of a generated schema type (enum, input object, custom scalar): its GraphQL
+    /// name, with its kind after it when that is reserved (`URL` → `URLScalar`, see `ReservedNames`).
     func typeName(_ name: String) -> String {
-        SwiftNames.keywords.contains(name) ? "`\(name)`" : name
+        Self.typeName(name, in: schema)
+    }
+
+    private static func typeName(_ name: String, in schema: Schema) -> String {
+        let kind: String
+        switch schema.type(named: name)?.kind {
+        case .scalar: kind = "Scalar"
+        case .enum: kind = "Enum"
+        case .inputObject: kind = "Input"
+        default: kind = "Type"
+        }
+        return ReservedNames.topLevelType(name, kind: kind)
+    }
+
+    /// The Swift name of a fragment: its name, with `Fragment` after it when that is reserved or a
+    /// schema type's (fragments and types have separate names in GraphQL, not in Swift).
+    func fragmentName(_ name: String) -> String {
+        Self.fragmentName(name, schemaTypeNames: schemaTypeNames)
+    }
+
+    private static func fragmentName(_ name: String, schemaTypeNames: Set<String>) -> String {
+        let swiftName = ReservedNames.topLevelType(name, kind: "Fragment")
+        return schemaTypeNames.contains(swiftName) ? name + "Fragment" : swiftName
+    }
+
+    /// Whether a custom scalar is mapped to a Swift type of its own Swift name (`Instant` →
+    /// `Instant`): no typealias is generated (it would refer to itself), the mapped type is used.
+    func isMappedToItself(_ scalar: String) -> Bool {
+        configuration.customScalars[scalar] == typeName(scalar)
     }
 
     /// A Swift type for a GraphQL type with `leaf` as the innermost type; nullable types are optionals.

@@ -22,9 +22,8 @@ struct SchemaTypeRenderer {
         let qualified = (context.configuration.namespace.map { $0 + "." } ?? "") + context.typeName(type.name)
         let access = context.access
         writer.block("extension Graft.GraphQLNullable where Wrapped == Graft.GraphQLEnum<\(qualified)>") { body in
-            var used: Set<String> = ["absent", "null", "some"]
-            for value in type.enumValues {
-                let caseName = SwiftNames.enumCase(value.name)
+            var used = ReservedNames.nullableMembers
+            for (value, caseName) in zip(type.enumValues, Self.caseNames(type)) {
                 guard used.insert(caseName).inserted else { continue }
                 body.deprecation(value.deprecationReason)
                 let identifier = SwiftNames.identifier(caseName)
@@ -33,15 +32,20 @@ struct SchemaTypeRenderer {
         }
     }
 
+    /// The Swift case name of each of an enum's values, in order: camel-cased (`NEW_HOPE` →
+    /// `newHope`), with underscores added where two values would share a name or a value would
+    /// take a member every enum has (`rawValue`, `allCases`, see `ReservedNames.enumMembers`).
+    static func caseNames(_ type: NamedTypeDef) -> [String] {
+        var used = ReservedNames.enumMembers
+        return type.enumValues.map { ReservedNames.unique(SwiftNames.enumCase($0.name), &used) }
+    }
+
     private func renderEnum(_ type: NamedTypeDef, into writer: inout SwiftWriter) {
         let access = context.access
         let name = context.typeName(type.name)
         writer.documentation(type.description)
         writer.block("\(access)enum \(name): Swift.String, Graft.EnumType") { body in
-            var used: Set<String> = []
-            for value in type.enumValues {
-                var caseName = SwiftNames.enumCase(value.name)
-                if !used.insert(caseName).inserted { caseName = value.name; used.insert(caseName) }
+            for (value, caseName) in zip(type.enumValues, Self.caseNames(type)) {
                 body.documentation(value.description)
                 body.deprecation(value.deprecationReason)
                 body.line("case \(SwiftNames.identifier(caseName)) = \(SwiftNames.stringLiteral(value.name))")
@@ -56,8 +60,9 @@ struct SchemaTypeRenderer {
 
     private func renderInputObject(_ type: NamedTypeDef, into writer: inout SwiftWriter) {
         let access = context.access
-        let fields = type.inputFields.map { field in
-            (field: field, name: SwiftNames.identifier(field.name),
+        let names = ReservedNames.members(type.inputFields.map(\.name), reserved: context.reservedMembers)
+        let fields = zip(type.inputFields, names).map { field, name in
+            (field: field, name: SwiftNames.identifier(name),
              type: context.inputType(field.type, hasDefault: field.defaultValue != nil))
         }
         writer.documentation(type.description)
@@ -89,15 +94,16 @@ struct SchemaTypeRenderer {
         let recursive = type.inputFields.contains { context.schema.type(named: $0.type.namedType)?.kind == .inputObject }
         writer.documentation(type.description)
         writer.block("\(access)\(recursive ? "indirect " : "")enum \(context.typeName(type.name)): Graft.InputObject") { body in
-            for field in type.inputFields {
+            let cases = ReservedNames.members(type.inputFields.map(\.name), reserved: context.reservedMembers)
+            for (field, name) in zip(type.inputFields, cases) {
                 body.documentation(field.description)
                 let valueType = context.inputType(.nonNull(field.type.nullable), hasDefault: false).type
-                body.line("case \(SwiftNames.identifier(field.name))(\(valueType))")
+                body.line("case \(SwiftNames.identifier(name))(\(valueType))")
             }
             body.block("\(access)var __fields: [Swift.String: any Graft.InputValueConvertible]") { getter in
                 getter.line("switch self {")
-                for field in type.inputFields {
-                    getter.line("case .\(SwiftNames.identifier(field.name))(let value): return [\(SwiftNames.stringLiteral(field.name)): value]")
+                for (field, name) in zip(type.inputFields, cases) {
+                    getter.line("case .\(SwiftNames.identifier(name))(let value): return [\(SwiftNames.stringLiteral(field.name)): value]")
                 }
                 getter.line("}")
             }
@@ -106,6 +112,7 @@ struct SchemaTypeRenderer {
 
     private func renderScalar(_ type: NamedTypeDef, into writer: inout SwiftWriter) {
         let target = context.configuration.customScalars[type.name] ?? "Swift.String"
+        guard !context.isMappedToItself(type.name) else { return }
         writer.documentation(type.description)
         writer.line("\(context.access)typealias \(context.typeName(type.name)) = \(target)")
     }

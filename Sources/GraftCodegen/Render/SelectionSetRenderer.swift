@@ -20,7 +20,13 @@ struct SelectionSetRenderer {
     func render(_ set: IRSelectionSet, name: String, conformance: String, statics: [String] = [],
                 into writer: inout SwiftWriter) {
         let access = context.access
-        var taken = RenderContext.reservedTypeNames.union(context.topLevelNames)
+        // Member names first: a nested type must not take a property's name ("invalid redeclaration").
+        var reservedMembers = context.reservedMembers.union(ReservedNames.selectionSetMembers)
+        if !set.fragmentSpreads.isEmpty { reservedMembers.formUnion(["fragments", "Fragments"]) }
+        let keys = set.fields.filter(\.isExplicit).map(\.responseKey)
+        let properties = ReservedNames.members(keys, reserved: reservedMembers)
+        let propertyNames = Dictionary(zip(keys, properties), uniquingKeysWith: { first, _ in first })
+        var taken = ReservedNames.nestedTypes.union(reservedMembers).union(properties)
         var selections: [String] = []
         var members: [Member] = []
         var nested: [(name: String, set: IRSelectionSet)] = []
@@ -29,7 +35,7 @@ struct SelectionSetRenderer {
             var leaf = context.leafType(field.type.namedType)
             if let child = field.selectionSet {
                 let base = SwiftNames.upperFirst(field.type.isList ? SwiftNames.singular(field.responseKey) : field.responseKey)
-                leaf = Self.unique(base, &taken)
+                leaf = ReservedNames.unique(base, &taken)
                 nested.append((leaf, child))
             }
             var type = context.outputType(field.type, leaf: leaf)
@@ -38,12 +44,17 @@ struct SelectionSetRenderer {
                 selections.append(fieldSelection(field, type: type, conditions: alternative))
             }
             guard field.isExplicit else { continue }
-            members.append(Member(name: field.responseKey, type: type, initializer: "try data[\(SwiftNames.stringLiteral(field.responseKey))]",
-                                  description: field.name == "__typename" ? nil : field.definition.description,
+            let property = propertyNames[field.responseKey] ?? field.responseKey
+            var description = field.name == "__typename" ? nil : field.definition.description
+            if property != field.responseKey {
+                description = (description.map { $0 + "\n\n" } ?? "") + "The `\(field.responseKey)` field (renamed: `\(field.responseKey)` is the generated code's)."
+            }
+            members.append(Member(name: property, type: type, initializer: "try data[\(SwiftNames.stringLiteral(field.responseKey))]",
+                                  description: description,
                                   deprecation: field.definition.deprecationReason))
         }
         for typeCase in set.typeCases {
-            let typeName = Self.unique("As" + SwiftNames.upperFirst(typeCase.typeCondition), &taken)
+            let typeName = ReservedNames.unique("As" + SwiftNames.upperFirst(typeCase.typeCondition), &taken)
             let possible = Self.setLiteral(typeCase.possibleTypes)
             selections.append(".inlineFragment(\(typeName).self, on: \(possible))")
             members.append(Member(name: SwiftNames.lowerFirst(typeName), type: typeName + "?",
@@ -52,7 +63,7 @@ struct SelectionSetRenderer {
         }
         var fragments: [Member] = []
         for spread in set.fragmentSpreads {
-            let typeName = context.typeName(spread.name)
+            let typeName = context.fragmentName(spread.name)
             let on = spread.possibleTypes.map { ", on: " + Self.setLiteral($0) } ?? ""
             for alternative in spread.conditions.variableAlternatives {
                 selections.append(".fragment(\(typeName).self\(on)\(Self.conditionList(alternative)))")
@@ -78,7 +89,8 @@ struct SelectionSetRenderer {
             var statements = ["__data = data"]
             for member in members {
                 let stored = member.deprecation == nil ? SwiftNames.identifier(member.name) : "_" + member.name
-                statements.append("\(stored) = \(member.initializer)")
+                // A property named `data` is hidden by the initializer's parameter.
+                statements.append("\(stored == "data" ? "self.data" : stored) = \(member.initializer)")
             }
             if !fragments.isEmpty {
                 statements.append("fragments = Fragments(" + fragments.map { "\($0.name): \($0.initializer)" }.joined(separator: ", ") + ")")
@@ -161,13 +173,5 @@ struct SelectionSetRenderer {
             for (index, item) in items.enumerated() { body.line(item + (index < items.count - 1 || brackets ? "," : "")) }
         }
         writer.line(close)
-    }
-
-    /// `base`, or `base_`, `base__`… when taken; records the result.
-    static func unique(_ base: String, _ taken: inout Set<String>) -> String {
-        var name = base
-        while taken.contains(name) { name += "_" }
-        taken.insert(name)
-        return name
     }
 }

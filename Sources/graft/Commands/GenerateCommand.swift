@@ -51,7 +51,6 @@ enum GenerateCommand: Subcommand {
             SchemaDiagnostics.report(result.errors)
             return 1
         }
-        for warning in result.warnings { StandardError.write("warning: " + warning) }
         let manifestTarget = result.manifest == nil ? nil : configuration.persistedQueryManifest
         let pathProblems = OutputWriter.pathProblems(result.files, in: configuration.output,
                                                      others: manifestTarget.map { [($0, "the persisted-query manifest")] } ?? [])

@@ -19,7 +19,8 @@ enum ValidateCommand: Subcommand {
 
     With --operations, the operation files (a file, or a folder searched for .graphql files) are
     validated together as one document against the schema, with every rule of the specification
-    except "fragments must be used" (each fragment becomes a model of its own).
+    except "fragments must be used" (each fragment becomes a model of its own), and operations must
+    be named: the same loading and checks as 'graft generate', with the same errors.
 
     Errors go to standard error as 'path:line:column: error: message' (further locations as
     'note:' lines); the exit status is 1 on any error. When everything is valid, one line says
@@ -46,24 +47,17 @@ enum ValidateCommand: Subcommand {
             paths = configuration.schemaPaths
             if operationPaths.isEmpty { operationPaths = configuration.operationPaths }
         }
-        let result = SchemaLoader.load(paths: paths, generatorDirectives: true, options: options)
-        guard let schema = result.schema else {
-            SchemaDiagnostics.report(result.errors)
+        let inputs = InputLoader.load(schemaPaths: paths, operationPaths: operationPaths.isEmpty ? nil : operationPaths,
+                                      options: options)
+        guard inputs.errors.isEmpty, let schema = inputs.schema else {
+            SchemaDiagnostics.report(inputs.errors)
             return 1
         }
         let schemaName = paths.joined(separator: ", ")
-        guard !operationPaths.isEmpty else {
+        guard let document = inputs.document else {
             StandardOutput.write("Schema valid: \(schemaName) (\(schema.types.count) types)")
             return 0
         }
-        let operations = OperationLoader.load(paths: operationPaths, options: options)
-        guard let document = operations.document, let sources = operations.sources else {
-            SchemaDiagnostics.report(operations.errors)
-            return 1
-        }
-        let errors = Validator(schema: schema, rules: SpecifiedRules.codeGeneration).validate(document, sources: sources)
-        SchemaDiagnostics.report(errors)
-        guard errors.isEmpty else { return 1 }
         var counts = (operations: 0, fragments: 0)
         for definition in document.definitions {
             if case .operation = definition { counts.operations += 1 }

@@ -8,6 +8,9 @@ extension AnimalKingdom {
         public var filters: Graft.GraphQLNullable<PetSearchFilters>
         public init(filters: Graft.GraphQLNullable<PetSearchFilters> = nil) { self.filters = filters }
         public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["filters": filters] }
+        public static let __variableDefaults: [Swift.String: Graft.JSONValue] = [
+            "filters": ["species": ["Dog", "Cat"], "size": "SMALL", "measurements": [["height": 10.5, "weight": 5.0]]],
+        ]
         public struct Data: Graft.SelectionSet {
             public static let __selections: [Graft.Selection] = [.field("pets", [Pet].self, arguments: ["filters": .variable("filters")])]
             public let __data: Graft.ObjectData

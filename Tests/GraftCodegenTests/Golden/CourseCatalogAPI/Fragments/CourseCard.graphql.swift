@@ -10,7 +10,7 @@ public struct CourseCard: Graft.Fragment {
         .field("summary", Swift.String?.self),
         .field("level", Graft.GraphQLEnum<CourseLevel>.self),
         .field("rating", Swift.Double?.self),
-        .field("coverImage", URL?.self),
+        .field("coverImage", URLScalar?.self),
         .field("price", Price?.self),
         .field("instructor", Instructor.self),
     ]
@@ -28,7 +28,7 @@ public struct CourseCard: Graft.Fragment {
     /// Average review rating from 1 to 5, or null before the first review.
     public let rating: Swift.Double?
     /// Cover picture.
-    public let coverImage: URL?
+    public let coverImage: URLScalar?
     /// Price; null for free courses.
     public let price: Price?
     /// The main instructor.

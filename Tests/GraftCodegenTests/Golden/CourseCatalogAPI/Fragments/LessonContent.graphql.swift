@@ -25,10 +25,10 @@ public struct LessonContent: Graft.Fragment {
         public let lessonOutline: LessonOutline
     }
     public struct AsVideoLesson: Graft.SelectionSet {
-        public static let __selections: [Graft.Selection] = [.field("videoURL", URL.self), .field("captions", [Caption].self)]
+        public static let __selections: [Graft.Selection] = [.field("videoURL", URLScalar.self), .field("captions", [Caption].self)]
         public let __data: Graft.ObjectData
         /// Where the video streams from.
-        public let videoURL: URL
+        public let videoURL: URLScalar
         /// Subtitle tracks, one per language.
         public let captions: [Caption]
         public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) {
@@ -40,13 +40,13 @@ public struct LessonContent: Graft.Fragment {
             public static let __selections: [Graft.Selection] = [
                 .field("__typename", Swift.String.self),
                 .field("language", Swift.String.self),
-                .field("url", URL.self),
+                .field("url", URLScalar.self),
             ]
             public let __data: Graft.ObjectData
             /// BCP 47 language tag, for example `en` or `pt-BR`.
             public let language: Swift.String
             /// WebVTT file.
-            public let url: URL
+            public let url: URLScalar
             public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) { __data = data; language = try data["language"]; url = try data["url"] }
         }
     }

@@ -7,7 +7,7 @@ public struct UserSummary: Graft.Fragment {
         .field("id", Swift.String.self),
         .field("name", Swift.String.self),
         .field("handle", Swift.String.self),
-        .field("avatarURL", URL?.self, arguments: ["size": .value(64)]),
+        .field("avatarURL", URLScalar?.self, arguments: ["size": .value(64)]),
     ]
     public let __data: Graft.ObjectData
     /// Globally unique identifier.
@@ -17,7 +17,7 @@ public struct UserSummary: Graft.Fragment {
     /// Unique public handle, without the leading `@`.
     public let handle: Swift.String
     /// A square profile picture.
-    public let avatarURL: URL?
+    public let avatarURL: URLScalar?
     public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) {
         __data = data
         id = try data["id"]

@@ -21,6 +21,11 @@ public struct CourseCatalogQuery: Graft.GraphQLQuery {
         self.withTags = withTags
     }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["filter": filter, "sort": sort, "first": first, "after": after, "last": last, "before": before, "withTags": withTags] }
+    public static let __variableDefaults: [Swift.String: Graft.JSONValue] = [
+        "sort": [["field": "RATING", "direction": "DESC"]],
+        "first": 20,
+        "withTags": false,
+    ]
     public struct Data: Graft.SelectionSet {
         public static let __selections: [Graft.Selection] = [
             .field("courses", Courses.self, arguments: ["filter": .variable("filter"), "sort": .variable("sort"), "first": .variable("first"), "after": .variable("after"), "last": .variable("last"), "before": .variable("before")]),

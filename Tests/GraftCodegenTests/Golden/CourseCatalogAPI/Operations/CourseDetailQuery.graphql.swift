@@ -13,6 +13,7 @@ public struct CourseDetailQuery: Graft.GraphQLQuery {
         self.skipReviews = skipReviews
     }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["lookup": lookup, "reviewCount": reviewCount, "skipReviews": skipReviews] }
+    public static let __variableDefaults: [Swift.String: Graft.JSONValue] = ["reviewCount": 5, "skipReviews": false]
     public struct Data: Graft.SelectionSet {
         public static let __selections: [Graft.Selection] = [.field("course", Course?.self, arguments: ["lookup": .variable("lookup")])]
         public let __data: Graft.ObjectData

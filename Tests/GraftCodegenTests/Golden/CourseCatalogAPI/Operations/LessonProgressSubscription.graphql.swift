@@ -8,6 +8,7 @@ public struct LessonProgressSubscription: Graft.GraphQLSubscription {
     public var steps: Graft.GraphQLNullable<Swift.Int>
     public init(lessonId: Swift.String, steps: Graft.GraphQLNullable<Swift.Int> = nil) { self.lessonId = lessonId; self.steps = steps }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["lessonId": lessonId, "steps": steps] }
+    public static let __variableDefaults: [Swift.String: Graft.JSONValue] = ["steps": 4]
     public struct Data: Graft.SelectionSet {
         public static let __selections: [Graft.Selection] = [
             .field("lessonProgress", LessonProgress.self, arguments: ["lessonId": .variable("lessonId"), "steps": .variable("steps")]),

@@ -13,6 +13,7 @@ public struct SearchQuery: Graft.GraphQLQuery {
         self.first = first
     }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["text": text, "kinds": kinds, "first": first] }
+    public static let __variableDefaults: [Swift.String: Graft.JSONValue] = ["first": 10]
     public struct Data: Graft.SelectionSet {
         public static let __selections: [Graft.Selection] = [
             .field("results", [Result].self, name: "search", arguments: ["text": .variable("text"), "kinds": .variable("kinds"), "first": .variable("first")]),

@@ -11,6 +11,7 @@ public struct ViewerQuery: Graft.GraphQLQuery {
         self.skipEmail = skipEmail
     }
     public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["includeEnrollments": includeEnrollments, "skipEmail": skipEmail] }
+    public static let __variableDefaults: [Swift.String: Graft.JSONValue] = ["includeEnrollments": true, "skipEmail": false]
     public struct Data: Graft.SelectionSet {
         public static let __selections: [Graft.Selection] = [.field("me", Me?.self, name: "viewer")]
         public let __data: Graft.ObjectData
@@ -20,7 +21,7 @@ public struct ViewerQuery: Graft.GraphQLQuery {
         public struct Me: Graft.SelectionSet {
             public static let __selections: [Graft.Selection] = [
                 .field("__typename", Swift.String.self),
-                .field("largeAvatar", URL?.self, name: "avatarURL", arguments: ["size": .value(256)]),
+                .field("largeAvatar", URLScalar?.self, name: "avatarURL", arguments: ["size": .value(256)]),
                 .field("email", Swift.String?.self, if: [.skip("skipEmail")]),
                 .field("role", Graft.GraphQLEnum<Role>.self),
                 .field("joinedAt", DateTime.self),
@@ -29,7 +30,7 @@ public struct ViewerQuery: Graft.GraphQLQuery {
             ]
             public let __data: Graft.ObjectData
             /// A square profile picture.
-            public let largeAvatar: URL?
+            public let largeAvatar: URLScalar?
             /// E-mail address; visible to the user themselves only.
             public let email: Swift.String?
             /// What the user may do.

@@ -23,36 +23,11 @@ public enum SchemaLoader {
     /// sorted). A folder's JSON files are used only when it has no `.graphqls`/`.graphql` files,
     /// and only those that hold `__schema` (an introspection result).
     public static func schemaFiles(in paths: [String]) -> (files: [String], errors: [GraphQLError]) {
-        var files: [String] = []
-        var errors: [GraphQLError] = []
-        let manager = FileManager.default
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                errors.append(GraphQLError("\(path): no such file or directory"))
-                continue
-            }
-            if !isDirectory.boolValue {
-                files.append(path)
-                continue
-            }
-            var sdl: [String] = []
-            var json: [String] = []
-            if let enumerator = manager.enumerator(atPath: path) {
-                for case let relative as String in enumerator {
-                    let ext = (relative as NSString).pathExtension.lowercased()
-                    guard fileExtensions.contains(ext) else { continue }
-                    let full = (path as NSString).appendingPathComponent(relative)
-                    if ext == "json" { json.append(full) } else { sdl.append(full) }
-                }
-            }
-            if sdl.isEmpty {
-                files.append(contentsOf: json.sorted().filter(isIntrospectionResult))
-            } else {
-                files.append(contentsOf: sdl.sorted())
-            }
+        InputPaths.expand(paths) { found in
+            let schemaFiles = found.filter { fileExtensions.contains(InputPaths.fileExtension($0)) }
+            let sdl = schemaFiles.filter { InputPaths.fileExtension($0) != "json" }
+            return sdl.isEmpty ? schemaFiles.filter(isIntrospectionResult) : sdl
         }
-        return (files, errors)
     }
 
     /// Reads, parses, builds and (by default) validates the schema in `paths`.
@@ -66,13 +41,7 @@ public enum SchemaLoader {
         var base: Schema?
         var documents: [Located<Document>] = []
         for file in files {
-            let data: Data
-            do {
-                data = try FileReadError.read(file)
-            } catch {
-                errors.append(GraphQLError(error.description))
-                continue
-            }
+            guard let data = InputPaths.read(file, errors: &errors) else { continue }
             if file.lowercased().hasSuffix(".json") {
                 if base != nil {
                     errors.append(GraphQLError("\(file): only one introspection result can be loaded"))

@@ -13,34 +13,16 @@ public struct OperationLoadResult: Sendable {
     public var files: [String]
 }
 
-/// Loads operations from files and folders, as `graft validate --operations` takes them.
+/// Loads operations from files and folders, as the `graft` commands take them with `--operations`
+/// (`InputLoader` loads them with the schema and checks them).
 public enum OperationLoader {
     /// The extension of operation files found in folders.
     public static let fileExtension = "graphql"
 
-    /// Expands paths: a file stays as given; a folder becomes its `.graphql` files (recursively, sorted).
+    /// Expands paths: a file stays as given; a folder becomes its `.graphql` files (recursively,
+    /// sorted); a file named twice is listed once.
     public static func operationFiles(in paths: [String]) -> (files: [String], errors: [GraphQLError]) {
-        var files: [String] = []
-        var errors: [GraphQLError] = []
-        let manager = FileManager.default
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                errors.append(GraphQLError("\(path): no such file or directory"))
-                continue
-            }
-            guard isDirectory.boolValue else {
-                files.append(path)
-                continue
-            }
-            var found: [String] = []
-            for case let relative as String in manager.enumerator(atPath: path) ?? FileManager.DirectoryEnumerator()
-            where (relative as NSString).pathExtension.lowercased() == fileExtension {
-                found.append((path as NSString).appendingPathComponent(relative))
-            }
-            files.append(contentsOf: found.sorted())
-        }
-        return (files, errors)
+        InputPaths.expand(paths) { found in found.filter { InputPaths.fileExtension($0) == fileExtension } }
     }
 
     /// Reads and parses the operation files in `paths`: each file alone (so syntax errors point
@@ -51,13 +33,7 @@ public enum OperationLoader {
         var errors = pathErrors
         var sources: [Source] = []
         for file in files {
-            let data: Data
-            do {
-                data = try FileReadError.read(file)
-            } catch {
-                errors.append(GraphQLError(error.description))
-                continue
-            }
+            guard let data = InputPaths.read(file, errors: &errors) else { continue }
             let source = Source(bytes: [UInt8](data), name: file)
             do {
                 _ = try parse(source, options: options)
@@ -66,7 +42,9 @@ public enum OperationLoader {
                 errors.append(GraphQLError(syntaxError: error, source: source))
             }
         }
-        if files.isEmpty && errors.isEmpty { errors.append(GraphQLError("no operation files found")) }
+        if files.isEmpty && errors.isEmpty {
+            errors.append(GraphQLError("no operation files (.\(fileExtension)) found in \(paths.joined(separator: ", "))"))
+        }
         guard errors.isEmpty else { return OperationLoadResult(document: nil, sources: nil, errors: errors, files: files) }
         let combined = DocumentSources(files: sources)
         do {

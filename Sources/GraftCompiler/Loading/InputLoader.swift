@@ -1,0 +1,60 @@
+import GraftLanguage
+
+/// A schema and operations loaded and checked for code generation.
+public struct LoadedInputs: Sendable {
+    /// The schema, when it loaded and was valid.
+    public var schema: Schema?
+    /// The operations as one document, when they were asked for, loaded and were valid.
+    public var document: Document?
+    /// The files the document came from (for error locations).
+    public var sources: DocumentSources?
+    /// The operation files read, in order.
+    public var operationFiles: [String] = []
+    /// Every error, from the first stage that had any: the schema's, else the operation files'
+    /// (unreadable, syntax), else validation's.
+    public var errors: [GraphQLError] = []
+}
+
+/// The one loading stage of `graft validate` and `graft generate` (and so the plugins): the
+/// schema through `SchemaLoader` (with the generator's directives), the operations through
+/// `OperationLoader`, then validation with `SpecifiedRules.codeGeneration` and the generator's
+/// own rule (operations must be named), so both commands report the same errors for the same
+/// inputs.
+public enum InputLoader {
+    /// Loads the schema in `schemaPaths` and, when `operationPaths` is not nil, the operations in
+    /// them, validated against the schema.
+    /// - Parameter options: the parser's limits, applied to each file (the CLI's `--max-tokens`).
+    public static func load(schemaPaths: [String], operationPaths: [String]?, options: ParseOptions = .default) -> LoadedInputs {
+        var inputs = LoadedInputs()
+        let loaded = SchemaLoader.load(paths: schemaPaths, generatorDirectives: true, options: options)
+        guard let schema = loaded.schema else {
+            inputs.errors = loaded.errors
+            return inputs
+        }
+        inputs.schema = schema
+        guard let operationPaths else { return inputs }
+        let operations = OperationLoader.load(paths: operationPaths, options: options)
+        inputs.operationFiles = operations.files
+        guard let document = operations.document, let sources = operations.sources else {
+            inputs.errors = operations.errors
+            return inputs
+        }
+        inputs.errors = validate(document, sources: sources, schema: schema)
+        if inputs.errors.isEmpty {
+            inputs.document = document
+            inputs.sources = sources
+        }
+        return inputs
+    }
+
+    /// The specification's rules for code generation, then: every operation is named (it names
+    /// the generated type).
+    static func validate(_ document: Document, sources: DocumentSources, schema: Schema) -> [GraphQLError] {
+        var errors = Validator(schema: schema, rules: SpecifiedRules.codeGeneration).validate(document, sources: sources)
+        for case .operation(let operation) in document.definitions where operation.name == nil {
+            errors.append(GraphQLError("Operations must be named to generate code for them.",
+                                       locations: [sources.span(operation.range)]))
+        }
+        return errors
+    }
+}
