@@ -51,4 +51,13 @@ enum ReadmeRuntimeExample {
         if await pager.hasNext { try await pager.loadNext() }
         try await pager.refetch()                         // the first page again; the list starts over
     }
+
+    /// README's HTTPS guard example, as printed.
+    static func httpsGuard(endpoint: URL, tokens: TokenRefreshCoordinator) -> GraphQLClient {
+        let client = GraphQLClient(url: endpoint, tokens: tokens,
+                                   interceptors: [HTTPSGuardInterceptor(allowing: ["intranet.example"]) { url, missing in
+                                       print("\(url.host ?? "") lacks \(missing)")
+                                   }])
+        return client
+    }
 }

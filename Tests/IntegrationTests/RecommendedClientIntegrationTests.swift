@@ -138,6 +138,12 @@ struct RecommendedClientIntegrationTests {
             _ = try await limited.fetch(query)
         }
         await record { _ = try await client(store: CacheStore()).0.fetch(query, cachePolicy: .cacheOnly) }
+        await record {
+            // Plain http to a host that is not this machine: refused before anything is sent.
+            let insecure = GraphQLClient(url: try #require(URL(string: "http://graft.invalid/graphql")), retryPolicy: nil,
+                                         interceptors: [HTTPSGuardInterceptor()])
+            _ = try await insecure.fetch(query)
+        }
 
         #expect(Set(produced.keys) == Set(GraftError.Code.allCases).subtracting(Self.codesNotFromACall))
         for (code, error) in produced.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {

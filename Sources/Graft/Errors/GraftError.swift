@@ -26,6 +26,9 @@ public struct GraftError: Error, Sendable {
         case unauthorized
         /// The client-side rate limiter refused the request.
         case rateLimited
+        /// ``HTTPSGuardInterceptor`` refused a request over plain `http://` (or another scheme) to a
+        /// host that is not allowed; nothing was sent.
+        case insecureTransport
         /// The normalized cache couldn't answer (a `cacheOnly` miss, or no store configured); the
         /// ``GraftError/underlying`` error is a `CacheMiss` when there was a store.
         case cacheMiss
