@@ -60,4 +60,12 @@ enum ReadmeRuntimeExample {
                                    }])
         return client
     }
+
+    /// README's offline example, as printed.
+    static func offline(endpoint: URL, tokens: TokenRefreshCoordinator) async throws {
+        let monitor = ManualNetworkMonitor(.online)
+        let offlineFirst = GraphQLClient(url: endpoint, tokens: tokens, networkMonitor: monitor)
+        let viewer = try await offlineFirst.fetch(ViewerQuery(), options: RequestOptions(whenOffline: .waitForNetwork))
+        print(viewer.data as Any)
+    }
 }

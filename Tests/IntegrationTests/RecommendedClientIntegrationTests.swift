@@ -139,6 +139,13 @@ struct RecommendedClientIntegrationTests {
         }
         await record { _ = try await client(store: CacheStore()).0.fetch(query, cachePolicy: .cacheOnly) }
         await record {
+            // The network monitor says offline and the call asks to fail fast: nothing is sent.
+            let session = try await TestClient.make()
+            let offline = GraphQLClient(url: session.baseURL.appendingPathComponent("graphql"), retryPolicy: nil,
+                                        networkMonitor: ManualNetworkMonitor(.offline))
+            _ = try await offline.fetch(query, options: RequestOptions(whenOffline: .failFast))
+        }
+        await record {
             // Plain http to a host that is not this machine: refused before anything is sent.
             let insecure = GraphQLClient(url: try #require(URL(string: "http://graft.invalid/graphql")), retryPolicy: nil,
                                          interceptors: [HTTPSGuardInterceptor()])

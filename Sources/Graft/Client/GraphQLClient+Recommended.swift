@@ -6,15 +6,17 @@ extension GraphQLClient {
     ///
     /// 1. ``TimeoutInterceptor``: `timeout` bounds each call as a whole, retries and back-off
     ///    included (``RequestOptions/timeout`` overrides it per call);
-    /// 2. ``RetryInterceptor`` with `retryPolicy` (queries only, unless a call opts a mutation in);
-    /// 3. `interceptors`, your own (headers, rate limits), once per attempt;
-    /// 4. ``AuthenticationInterceptor`` and ``TokenRefreshInterceptor`` with `tokens`: the current
+    /// 2. ``NetworkMonitorInterceptor`` with `networkMonitor`, if given: while it says the network is
+    ///    down, a call fails fast or waits as ``RequestOptions/whenOffline`` says (within the timeout);
+    /// 3. ``RetryInterceptor`` with `retryPolicy` (queries only, unless a call opts a mutation in);
+    /// 4. `interceptors`, your own (headers, rate limits), once per attempt;
+    /// 5. ``AuthenticationInterceptor`` and ``TokenRefreshInterceptor`` with `tokens`: the current
     ///    token on every request, one refresh however many requests are rejected at once, on a 401
     ///    or a GraphQL `UNAUTHENTICATED` error;
-    /// 5. ``LoggingInterceptor`` to `logSink`: each attempt as sent, secrets redacted.
+    /// 6. ``LoggingInterceptor`` to `logSink`: each attempt as sent, secrets redacted.
     ///
     /// `tokens` made with ``TokenRefreshCoordinator/init(token:refreshThrough:)`` is attached to
-    /// the same stack without authentication (1, 2, 3 and 5), so its refresh call needs nothing
+    /// the same stack without authentication (all but 5), so its refresh call needs nothing
     /// built beforehand:
     ///
     /// ```swift
@@ -32,9 +34,10 @@ extension GraphQLClient {
                             logSink: (any HTTPLogSink)? = nil, retryPolicy: RetryPolicy? = RetryPolicy(),
                             timeout: Duration? = .seconds(60), persistedQueries: HTTPTransport.PersistedQueries = .disabled,
                             usesGETForQueries: Bool = false, base: any HTTPClient = URLSessionHTTPClient(),
-                            interceptors: [any HTTPInterceptor] = [],
+                            interceptors: [any HTTPInterceptor] = [], networkMonitor: (any NetworkMonitor)? = nil,
                             onCacheError: @escaping CacheErrorHandler = GraphQLClient.logCacheError) {
         var outer: [any HTTPInterceptor] = [TimeoutInterceptor(default: timeout)]
+        if let networkMonitor { outer.append(NetworkMonitorInterceptor(networkMonitor)) }
         if let retryPolicy { outer.append(RetryInterceptor(policy: retryPolicy)) }
         outer += interceptors
         let logging: [any HTTPInterceptor] = logSink.map { [LoggingInterceptor(sink: $0)] } ?? []

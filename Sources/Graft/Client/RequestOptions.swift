@@ -7,6 +7,9 @@ public struct RequestOptions: Sendable {
     public var timeout: Duration?
     /// A timeout for each attempt of this request, when a retry interceptor repeats it.
     public var attemptTimeout: Duration?
+    /// While the client's network monitor says the network is down: send anyway, fail fast with
+    /// ``GraftError/Code/offline``, or wait for the network.
+    public var whenOffline: OfflineBehavior = .attempt
     /// Throw a `GraftError` with code `graphQLErrors` when the response has `errors`, instead of
     /// returning them beside the (partial) data.
     public var throwsOnGraphQLErrors: Bool
@@ -22,7 +25,8 @@ public struct RequestOptions: Sendable {
     /// Creates options.
     public init(headers: HTTPHeaders = [:], timeout: Duration? = nil, attemptTimeout: Duration? = nil,
                 throwsOnGraphQLErrors: Bool = false, retriesMutation: Bool = false, context: RequestContext = RequestContext(),
-                cacheMaxAge: Duration? = nil) {
+                cacheMaxAge: Duration? = nil, whenOffline: OfflineBehavior = .attempt) {
+        self.whenOffline = whenOffline
         self.headers = headers
         self.timeout = timeout
         self.attemptTimeout = attemptTimeout

@@ -29,6 +29,9 @@ public struct GraftError: Error, Sendable {
         /// ``HTTPSGuardInterceptor`` refused a request over plain `http://` (or another scheme) to a
         /// host that is not allowed; nothing was sent.
         case insecureTransport
+        /// The ``NetworkMonitor`` said the network was down and the request asked to fail fast
+        /// (``OfflineBehavior/failFast``); nothing was sent.
+        case offline
         /// The normalized cache couldn't answer (a `cacheOnly` miss, or no store configured); the
         /// ``GraftError/underlying`` error is a `CacheMiss` when there was a store.
         case cacheMiss

@@ -24,6 +24,8 @@ public struct RequestContext: Sendable {
     /// Whether the request carries a GraphQL operation (set by ``HTTPTransport``): a token refresh
     /// then also follows a GraphQL `UNAUTHENTICATED` error, not only a 401.
     public var isGraphQL: Bool = false
+    /// What the request does while a ``NetworkMonitorInterceptor``'s monitor says the network is down.
+    public var whenOffline: OfflineBehavior = .attempt
     /// The attempt number, starting at 1; the retry interceptor increments it.
     public var attempt: Int
     private var values: [ObjectIdentifier: any Sendable]

@@ -124,6 +124,7 @@ public struct HTTPTransport: GraphQLTransport {
         context.isGraphQL = true
         if let timeout = options.timeout { context.timeout = timeout }
         if let attemptTimeout = options.attemptTimeout { context.attemptTimeout = attemptTimeout }
+        context.whenOffline = options.whenOffline
         context.isIdempotent = request.operationKind == .query
         context.retriesNonIdempotent = options.retriesMutation
         let (tracked, ledger) = context.withCredentialLedger()
