@@ -26,12 +26,6 @@ public struct GraftError: Error, Sendable {
         case unauthorized
         /// The client-side rate limiter refused the request.
         case rateLimited
-        /// ``HTTPSGuardInterceptor`` refused a request over plain `http://` (or another scheme) to a
-        /// host that is not allowed; nothing was sent.
-        case insecureTransport
-        /// The ``NetworkMonitor`` said the network was down and the request asked to fail fast
-        /// (``OfflineBehavior/failFast``); nothing was sent.
-        case offline
         /// The normalized cache couldn't answer (a `cacheOnly` miss, or no store configured); the
         /// ``GraftError/underlying`` error is a `CacheMiss` when there was a store.
         case cacheMiss
@@ -39,6 +33,12 @@ public struct GraftError: Error, Sendable {
         /// that cannot be opened. Fetches never fail with it (the server's data is returned and the
         /// failure goes to the client's cache-error hook); direct store calls throw it.
         case cache
+        /// ``HTTPSGuardInterceptor`` refused a request over plain `http://` (or another scheme) to a
+        /// host that is not allowed; nothing was sent.
+        case insecureTransport
+        /// The ``NetworkMonitor`` said the network was down and the request asked to fail fast
+        /// (``OfflineBehavior/failFast``); nothing was sent.
+        case offline
     }
 
     /// What kind of failure this is.
