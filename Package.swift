@@ -61,13 +61,15 @@ let package = Package(
         // Reads the example API's merged catalog pages from an SQLite cache, for the pagination test (not a product).
         .executableTarget(name: "graft-cache-reader", dependencies: ["Graft", "GraftSQLite", "CourseCatalogAPI"],
                           path: "Tests/CacheReaderHelper"),
+        // Watches a veth link come and go in its own network namespace, for the netlink monitor test (not a product).
+        .executableTarget(name: "graft-netlink-helper", dependencies: ["Graft"], path: "Tests/NetlinkHelper"),
         // Writes to an SQLite cache until killed, for the crash-safety test (not a product).
         .executableTarget(name: "graft-sqlite-crash-helper", dependencies: ["Graft", "GraftSQLite"]),
         // Where the tests find the repository and the conformance corpora (GRAFT_CORPORA); not a product.
         .target(name: "GraftTestSupport", path: "Tests/GraftTestSupport"),
         .testTarget(name: "GraftLanguageTests", dependencies: ["GraftLanguage", "GraftTestSupport"], exclude: ["Fixtures", "Expected"]),
         .testTarget(name: "GraftCLITests", dependencies: ["graft", "GraftTestSupport"]),
-        .testTarget(name: "GraftTests", dependencies: ["Graft", "GraftTesting", "GraftHashing", "GraftTestSupport"]),
+        .testTarget(name: "GraftTests", dependencies: ["Graft", "GraftTesting", "GraftHashing", "GraftTestSupport", "graft-netlink-helper"]),
         .testTarget(name: "GraftWebSocketTests", dependencies: ["GraftWebSocket", "Graft", "GraftHashing", "GraftTestSupport"]),
         .testTarget(name: "GraftSQLiteTests", dependencies: ["Graft", "GraftSQLite", "graft-sqlite-crash-helper", "GraftTestSupport"]),
         .testTarget(name: "GraftCompilerTests", dependencies: ["GraftCompiler", "GraftLanguage", "GraftTestSupport"], exclude: ["Expected", "Fixtures"]),
