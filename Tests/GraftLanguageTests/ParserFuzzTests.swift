@@ -44,14 +44,7 @@ import Testing
         var generator = SeededGenerator(state: 0x5EED_0001)
         var outcome = Outcome()
         for _ in 0..<50_000 {
-            let length = Int.random(in: 0...48, using: &generator)
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(length)
-            for _ in 0..<length {
-                bytes.append(Bool.random(using: &generator)
-                    ? Self.alphabet.randomElement(using: &generator)!
-                    : UInt8.random(in: 0...255, using: &generator))
-            }
+            let bytes = generator.bytes(upTo: 48, from: Self.alphabet)
             Self.check(bytes, &outcome)
         }
         #expect(outcome.accepted + outcome.rejected == 50_000)
@@ -68,18 +61,7 @@ import Testing
             // Work on a window of the seed so each input stays small and the test fast.
             let start = Int.random(in: 0..<max(1, seed.count - 400), using: &generator)
             var bytes = Array(seed[start..<min(seed.count, start + Int.random(in: 1...400, using: &generator))])
-            for _ in 0..<Int.random(in: 1...4, using: &generator) {
-                let position = Int.random(in: 0...bytes.count, using: &generator)
-                switch Int.random(in: 0..<4, using: &generator) {
-                case 0 where position < bytes.count: bytes.remove(at: position)
-                case 1: bytes.insert(Self.alphabet.randomElement(using: &generator)!, at: position)
-                case 2 where position < bytes.count: bytes[position] = UInt8.random(in: 0...255, using: &generator)
-                default:
-                    let other = Int.random(in: 0...bytes.count, using: &generator)
-                    let range = min(position, other)..<max(position, other)
-                    bytes.insert(contentsOf: bytes[range], at: range.upperBound)
-                }
-            }
+            generator.mutate(&bytes, alphabet: Self.alphabet)
             Self.check(bytes, &outcome)
         }
         #expect(outcome.accepted + outcome.rejected == 50_000)

@@ -37,14 +37,7 @@ import Testing
         var generator = SeededGenerator(state: 0xC0F1_0001)
         var outcome = Outcome()
         for _ in 0..<50_000 {
-            let length = Int.random(in: 0...48, using: &generator)
-            var bytes: [UInt8] = [UInt8(ascii: "{")]
-            for _ in 0..<length {
-                bytes.append(Bool.random(using: &generator)
-                    ? Self.alphabet.randomElement(using: &generator)!
-                    : UInt8.random(in: 0...255, using: &generator))
-            }
-            Self.check(bytes, &outcome)
+            Self.check(generator.bytes(upTo: 48, from: Self.alphabet, after: [UInt8(ascii: "{")]), &outcome)
         }
         #expect(outcome.accepted + outcome.rejected == 50_000)
         #expect(outcome.rejected > 0)
@@ -55,19 +48,11 @@ import Testing
         var outcome = Outcome()
         for _ in 0..<50_000 {
             var bytes = Self.seed
-            for _ in 0..<Int.random(in: 1...4, using: &generator) {
-                let position = Int.random(in: 0...bytes.count, using: &generator)
-                switch Int.random(in: 0..<5, using: &generator) {
-                case 0 where position < bytes.count: bytes.remove(at: position)
-                case 1: bytes.insert(Self.alphabet.randomElement(using: &generator)!, at: position)
-                case 2 where position < bytes.count: bytes[position] = UInt8.random(in: 0...255, using: &generator)
-                case 3: bytes.insert(contentsOf: Array(repeating: UInt8(ascii: "["), count: Int.random(in: 1...300, using: &generator)), at: position)
-                default:
-                    let other = Int.random(in: 0...bytes.count, using: &generator)
-                    let range = min(position, other)..<max(position, other)
-                    bytes.insert(contentsOf: bytes[range], at: range.upperBound)
-                }
-            }
+            generator.mutate(&bytes, alphabet: Self.alphabet, extra: [{ bytes, position, generator in
+                // Deep nesting: a run of up to 300 opening brackets.
+                bytes.insert(contentsOf: Array(repeating: UInt8(ascii: "["), count: Int.random(in: 1...300, using: &generator)),
+                             at: position)
+            }])
             Self.check(bytes, &outcome)
         }
         #expect(outcome.accepted + outcome.rejected == 50_000)
