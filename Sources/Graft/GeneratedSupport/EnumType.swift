@@ -42,6 +42,7 @@ public enum GraphQLEnum<Known: EnumType>: Sendable, Hashable, OutputValue, Input
 
     public static var __outputType: OutputType { .nonNull(.leaf) }
     public var __inputValue: InputValue { .value(.string(rawValue)) }
+    public var __jsonValue: JSONValue { .string(rawValue) }
 
     /// Compares with a known case: `hero.appearsIn == .jedi`.
     public static func == (lhs: GraphQLEnum, rhs: Known) -> Bool { lhs.known == rhs }

@@ -24,6 +24,8 @@ public protocol OutputValue: Sendable {
     static func __decode(_ value: JSONValue?) throws(ResponseDecodingError) -> Self
     /// The GraphQL shape of the type (non-null unless it is an `Optional`).
     static var __outputType: OutputType { get }
+    /// The value as JSON, as a response would hold it (what generated initializers assemble).
+    var __jsonValue: JSONValue { get }
 }
 
 extension Optional: OutputValue where Wrapped: OutputValue {
@@ -35,6 +37,7 @@ extension Optional: OutputValue where Wrapped: OutputValue {
     }
 
     public static var __outputType: OutputType { Wrapped.__outputType.nullable }
+    public var __jsonValue: JSONValue { self?.__jsonValue ?? .null }
 }
 
 extension Array: OutputValue where Element: OutputValue {
@@ -53,4 +56,5 @@ extension Array: OutputValue where Element: OutputValue {
     }
 
     public static var __outputType: OutputType { .nonNull(.list(Element.__outputType)) }
+    public var __jsonValue: JSONValue { .array(map(\.__jsonValue)) }
 }

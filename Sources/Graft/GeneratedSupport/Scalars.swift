@@ -5,6 +5,7 @@ extension String: OutputValue, InputValueConvertible {
     }
     public static var __outputType: OutputType { .nonNull(.leaf) }
     public var __inputValue: InputValue { .value(.string(self)) }
+    public var __jsonValue: JSONValue { .string(self) }
 }
 
 extension Int: OutputValue, InputValueConvertible {
@@ -17,6 +18,7 @@ extension Int: OutputValue, InputValueConvertible {
     }
     public static var __outputType: OutputType { .nonNull(.leaf) }
     public var __inputValue: InputValue { .value(.int(self)) }
+    public var __jsonValue: JSONValue { .int(self) }
 }
 
 extension Double: OutputValue, InputValueConvertible {
@@ -29,6 +31,7 @@ extension Double: OutputValue, InputValueConvertible {
     }
     public static var __outputType: OutputType { .nonNull(.leaf) }
     public var __inputValue: InputValue { .value(.double(self)) }
+    public var __jsonValue: JSONValue { .double(self) }
 }
 
 extension Bool: OutputValue, InputValueConvertible {
@@ -38,6 +41,7 @@ extension Bool: OutputValue, InputValueConvertible {
     }
     public static var __outputType: OutputType { .nonNull(.leaf) }
     public var __inputValue: InputValue { .value(.bool(self)) }
+    public var __jsonValue: JSONValue { .bool(self) }
 }
 
 /// A custom scalar's Swift type (configured per GraphQL scalar in graft.json). Conform your type
@@ -56,4 +60,5 @@ extension CustomScalar {
     }
     public static var __outputType: OutputType { .nonNull(.leaf) }
     public var __inputValue: InputValue { .value(jsonValue) }
+    public var __jsonValue: JSONValue { jsonValue }
 }

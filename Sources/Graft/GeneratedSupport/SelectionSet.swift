@@ -16,6 +16,7 @@ extension SelectionSet {
     }
 
     public static var __outputType: OutputType { .nonNull(.object(Self.self)) }
+    public var __jsonValue: JSONValue { .object(__data.fields) }
 
     /// Decodes a response's `data` object; error paths start with `data`.
     public static func decode(data: JSONValue) throws(ResponseDecodingError) -> Self {

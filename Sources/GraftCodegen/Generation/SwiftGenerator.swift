@@ -37,7 +37,8 @@ public struct SwiftGenerator {
     /// Every generated file, sorted by path.
     public func files(layout: Layout = .perDefinition) -> [GeneratedFile] {
         let context = RenderContext(document: document, configuration: configuration,
-                                    identifiers: configuration.operationDocument == .definition ? [:] : identifiers)
+                                    identifiers: configuration.operationDocument == .definition ? [:] : identifiers,
+                                    alwaysQualify: layout == .perInputFile)
         var definitions: [(path: String, inputFile: String, origin: String, render: (inout SwiftWriter) -> Void)] = []
         for operation in document.operations {
             definitions.append((path: "Operations/\(OperationRenderer.typeName(operation)).graphql.swift", inputFile: operation.sourceName,
@@ -50,7 +51,7 @@ public struct SwiftGenerator {
                 let definition = "\(context.access)static let fragmentDefinition = \(SwiftNames.stringLiteral(fragment.source))"
                 writer.documentation(fragment.description)
                 SelectionSetRenderer(context: context).render(fragment.selectionSet, name: context.fragmentName(fragment.name),
-                                                              conformance: "Graft.Fragment", statics: [definition], into: &writer)
+                                                              conformance: "\(context.graft)Fragment", statics: [definition], into: &writer)
             }))
         }
         var schemaParts: [(path: String, origin: String?, render: (inout SwiftWriter) -> Void,
@@ -157,7 +158,7 @@ public struct SwiftGenerator {
         }
         let prefix = configuration.namespace == nil ? "" : "static "
         writer.line("/// Possible types of the interfaces and unions the operations use, and cache key fields.")
-        writer.line("\(context.access)\(prefix)let schemaMetadata = Graft.SchemaMetadata(")
+        writer.line("\(context.access)\(prefix)let schemaMetadata = \(context.graft)SchemaMetadata(")
         writer.indent { body in
             SelectionSetRenderer.list(prefix: "possibleTypes: ", possible.isEmpty ? [":"] : possible, close: "],", into: &body)
             let policies = fieldPolicies.sorted { $0.key < $1.key }.map { "\(SwiftNames.stringLiteral($0.key)): \($0.value)" }
@@ -182,7 +183,7 @@ public struct SwiftGenerator {
                       topLevel: ((inout SwiftWriter) -> Void)? = nil) -> GeneratedFile {
         var writer = SwiftWriter()
         writer.line(GeneratedFile.marker)
-        writer.line("import Graft")
+        writer.line("@_spi(Generated) import Graft")
         if let namespace = configuration.namespace {
             writer.block("extension \(namespace)") { body(&$0) }
         } else {

@@ -15,12 +15,12 @@ struct OperationRenderer {
 
     func render(_ operation: IROperation, into writer: inout SwiftWriter) {
         let access = context.access
-        let conformance = "Graft.GraphQL" + SwiftNames.upperFirst(operation.kind.rawValue)
+        let conformance = "\(context.graft)GraphQL" + SwiftNames.upperFirst(operation.kind.rawValue)
         writer.documentation(operation.description)
         writer.block("\(access)struct \(Self.typeName(operation)): \(conformance)") { body in
             body.line("\(access)static let operationName = \(SwiftNames.stringLiteral(operation.name))")
-            body.line("\(access)static let document = Graft.OperationDocument(\(documentArguments(operation)))")
-            body.line("\(access)static var __schema: Graft.SchemaMetadata? { schemaMetadata }")
+            body.line("\(access)static let document = \(context.graft)OperationDocument(\(documentArguments(operation)))")
+            body.line("\(access)static var __schema: \(context.graft)SchemaMetadata? { schemaMetadata }")
             let names = ReservedNames.members(operation.variables.map(\.name), reserved: context.reservedMembers.union(["Data"]))
             let variables = zip(operation.variables, names).map { variable, name in
                 (name: SwiftNames.identifier(name), key: variable.name,
@@ -34,16 +34,16 @@ struct OperationRenderer {
                 SelectionSetRenderer.function("\(access)init(\(parameters.joined(separator: ", ")))",
                                               variables.map { "self.\($0.name) = \($0.name)" }, into: &body)
                 let entries = variables.map { "\(SwiftNames.stringLiteral($0.key)): \($0.name)" }
-                body.line("\(access)var __variables: [Swift.String: any Graft.InputValueConvertible] { [\(entries.joined(separator: ", "))] }")
+                body.line("\(access)var __variables: [\(context.swift)String: any \(context.graft)InputValueConvertible] { [\(entries.joined(separator: ", "))] }")
                 let defaults = operation.variables.compactMap { variable in
                     variable.defaultValue.map { "\(SwiftNames.stringLiteral(variable.name)): \(ArgumentRenderer.json($0))" }
                 }
                 if !defaults.isEmpty {
-                    SelectionSetRenderer.list(prefix: "\(access)static let __variableDefaults: [Swift.String: Graft.JSONValue] = ",
+                    SelectionSetRenderer.list(prefix: "\(access)static let __variableDefaults: [\(context.swift)String: \(context.graft)JSONValue] = ",
                                               defaults, into: &body)
                 }
             }
-            SelectionSetRenderer(context: context).render(operation.selectionSet, name: "Data", conformance: "Graft.SelectionSet",
+            SelectionSetRenderer(context: context).render(operation.selectionSet, name: "Data", conformance: "\(context.graft)SelectionSet",
                                                           into: &body)
         }
     }

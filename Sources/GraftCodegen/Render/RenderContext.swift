@@ -10,9 +10,12 @@ struct RenderContext {
     let topLevelNames: Set<String>
     /// The Swift names of the schema types the operations use.
     private let schemaTypeNames: Set<String>
+    /// Whether names from Swift and Graft are written qualified.
+    let qualifiers: Qualifiers
 
-    init(document: IRDocument, configuration: GraftConfiguration, identifiers: [String: String]) {
+    init(document: IRDocument, configuration: GraftConfiguration, identifiers: [String: String], alwaysQualify: Bool = true) {
         self.document = document
+        self.qualifiers = Qualifiers(document: document, configuration: configuration, alwaysQualify: alwaysQualify)
         self.configuration = configuration
         self.identifiers = identifiers
         let schemaTypeNames = Set(document.referencedTypes.map { Self.typeName($0, in: document.schema) })
@@ -26,6 +29,11 @@ struct RenderContext {
 
     var schema: Schema { document.schema }
 
+    /// `"Swift."` or `""` (see `Qualifiers`).
+    var swift: String { qualifiers.swift }
+    /// `"Graft."` or `""` (see `Qualifiers`).
+    var graft: String { qualifiers.graft }
+
     /// Names a generated member (variable, input field, selection set field) does not take:
     /// `ReservedNames.members` and every top-level type name.
     var reservedMembers: Set<String> { ReservedNames.members.union(topLevelNames) }
@@ -37,12 +45,12 @@ struct RenderContext {
     /// scalars to their typealias, enums to `Graft.GraphQLEnum<Enum>`.
     func leafType(_ name: String) -> String {
         switch name {
-        case "String", "ID": return "Swift.String"
-        case "Int": return "Swift.Int"
-        case "Float": return "Swift.Double"
-        case "Boolean": return "Swift.Bool"
+        case "String", "ID": return "\(swift)String"
+        case "Int": return "\(swift)Int"
+        case "Float": return "\(swift)Double"
+        case "Boolean": return "\(swift)Bool"
         default:
-            if schema.type(named: name)?.kind == .enum { return "Graft.GraphQLEnum<\(typeName(name))>" }
+            if schema.type(named: name)?.kind == .enum { return "\(graft)GraphQLEnum<\(typeName(name))>" }
             return typeName(name)
         }
     }
@@ -102,7 +110,7 @@ struct RenderContext {
     func inputType(_ type: TypeRef, hasDefault: Bool) -> (type: String, isNullable: Bool) {
         let leaf = leafType(type.namedType)
         if case .nonNull(let inner) = type, !hasDefault { return (inputInner(inner, leaf: leaf), false) }
-        return ("Graft.GraphQLNullable<\(inputInner(type.nullable, leaf: leaf))>", true)
+        return ("\(graft)GraphQLNullable<\(inputInner(type.nullable, leaf: leaf))>", true)
     }
 
     private func inputInner(_ type: TypeRef, leaf: String) -> String {

@@ -21,7 +21,7 @@ struct SchemaTypeRenderer {
     func renderInputShortcuts(_ type: NamedTypeDef, into writer: inout SwiftWriter) {
         let qualified = (context.configuration.namespace.map { $0 + "." } ?? "") + context.typeName(type.name)
         let access = context.access
-        writer.block("extension Graft.GraphQLNullable where Wrapped == Graft.GraphQLEnum<\(qualified)>") { body in
+        writer.block("extension \(context.graft)GraphQLNullable where Wrapped == \(context.graft)GraphQLEnum<\(qualified)>") { body in
             var used = ReservedNames.nullableMembers
             for (value, caseName) in zip(type.enumValues, Self.caseNames(type)) {
                 guard used.insert(caseName).inserted else { continue }
@@ -44,7 +44,7 @@ struct SchemaTypeRenderer {
         let access = context.access
         let name = context.typeName(type.name)
         writer.documentation(type.description)
-        writer.block("\(access)enum \(name): Swift.String, Graft.EnumType") { body in
+        writer.block("\(access)enum \(name): \(context.swift)String, \(context.graft)EnumType") { body in
             for (value, caseName) in zip(type.enumValues, Self.caseNames(type)) {
                 body.documentation(value.description)
                 body.deprecation(value.deprecationReason)
@@ -66,7 +66,7 @@ struct SchemaTypeRenderer {
              type: context.inputType(field.type, hasDefault: field.defaultValue != nil))
         }
         writer.documentation(type.description)
-        writer.block("\(access)struct \(context.typeName(type.name)): Graft.InputObject") { body in
+        writer.block("\(access)struct \(context.typeName(type.name)): \(context.graft)InputObject") { body in
             for field in fields {
                 body.documentation(field.field.description)
                 if let reason = field.field.deprecationReason {
@@ -85,7 +85,7 @@ struct SchemaTypeRenderer {
                 let stored = field.field.deprecationReason == nil ? field.name : "_" + field.field.name
                 return "\(SwiftNames.stringLiteral(field.field.name)): \(stored)"
             }
-            body.line("\(access)var __fields: [Swift.String: any Graft.InputValueConvertible] { [\(entries.joined(separator: ", "))] }")
+            body.line("\(access)var __fields: [\(context.swift)String: any \(context.graft)InputValueConvertible] { [\(entries.joined(separator: ", "))] }")
         }
     }
 
@@ -93,14 +93,14 @@ struct SchemaTypeRenderer {
         let access = context.access
         let recursive = type.inputFields.contains { context.schema.type(named: $0.type.namedType)?.kind == .inputObject }
         writer.documentation(type.description)
-        writer.block("\(access)\(recursive ? "indirect " : "")enum \(context.typeName(type.name)): Graft.InputObject") { body in
+        writer.block("\(access)\(recursive ? "indirect " : "")enum \(context.typeName(type.name)): \(context.graft)InputObject") { body in
             let cases = ReservedNames.members(type.inputFields.map(\.name), reserved: context.reservedMembers)
             for (field, name) in zip(type.inputFields, cases) {
                 body.documentation(field.description)
                 let valueType = context.inputType(.nonNull(field.type.nullable), hasDefault: false).type
                 body.line("case \(SwiftNames.identifier(name))(\(valueType))")
             }
-            body.block("\(access)var __fields: [Swift.String: any Graft.InputValueConvertible]") { getter in
+            body.block("\(access)var __fields: [\(context.swift)String: any \(context.graft)InputValueConvertible]") { getter in
                 getter.line("switch self {")
                 for (field, name) in zip(type.inputFields, cases) {
                     getter.line("case .\(SwiftNames.identifier(name))(let value): return [\(SwiftNames.stringLiteral(field.name)): value]")
@@ -111,7 +111,7 @@ struct SchemaTypeRenderer {
     }
 
     private func renderScalar(_ type: NamedTypeDef, into writer: inout SwiftWriter) {
-        let target = context.configuration.customScalars[type.name] ?? "Swift.String"
+        let target = context.configuration.customScalars[type.name] ?? "\(context.swift)String"
         guard !context.isMappedToItself(type.name) else { return }
         writer.documentation(type.description)
         writer.line("\(context.access)typealias \(context.typeName(type.name)) = \(target)")

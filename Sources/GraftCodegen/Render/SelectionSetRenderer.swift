@@ -2,71 +2,149 @@ import GraftCompiler
 import GraftLanguage
 
 /// Renders an IR selection set as a `Graft.SelectionSet` struct: static selection metadata,
-/// stored `let` properties, an initializer from `Graft.ObjectData`, a `Fragments` struct for
-/// named fragments and nested structs for sub-selections and type cases.
+/// stored `let` properties (its own fields and, in a type case, the fields its parent is
+/// guaranteed to have), computed properties forwarding the fields of fragments that always
+/// apply, an initializer from `Graft.ObjectData`, a memberwise initializer, a `Fragments`
+/// struct for named fragments and nested structs for sub-selections and type cases.
 struct SelectionSetRenderer {
     let context: RenderContext
 
-    /// A property of the struct and how the initializer fills it.
-    private struct Member {
+    /// A property of a selection set.
+    struct Property {
+        enum Origin: Equatable {
+            /// A field of the selection set: stored, decoded, a memberwise initializer parameter.
+            case own
+            /// In a type case, a field the parent is guaranteed to have: stored like `own`.
+            case inherited
+            /// A field of a fragment that always applies: `{ fragments.<member>.<name> }`.
+            case forwarded(String)
+        }
+        let key: String
         let name: String
+        /// The Swift type as seen inside the struct (nested types of fragments qualified).
         let type: String
-        let initializer: String
+        var origin: Origin = .own
+        var isConditional = false
         var description: String?
         var deprecation: String?
+        /// `Type.field`: its description is written once per file.
+        var schemaField = ""
+
+        var isStored: Bool { origin == .own || origin == .inherited }
     }
 
-    /// Renders `struct <name>: <conformance>`; `statics` adds lines at the top of the body.
-    func render(_ set: IRSelectionSet, name: String, conformance: String, statics: [String] = [],
-                into writer: inout SwiftWriter) {
-        let access = context.access
+    /// The names a selection set's members and nested types take, computed once for rendering
+    /// and for the fields other selection sets take over.
+    private struct Layout {
+        var properties: [Property] = []
+        var nested: [(name: String, set: IRSelectionSet)] = []
+        /// Each field's selection type (with `?` for conditional fields), by response key.
+        var fieldTypes: [String: String] = [:]
+        var typeCases: [(name: String, member: String, typeCase: IRTypeCase)] = []
+        var fragments: [(name: String, member: String, spread: IRFragmentSpread)] = []
+        var taken: Set<String> = []
+    }
+
+    private func layout(_ set: IRSelectionSet, qualifier: String = "") -> Layout {
+        var layout = Layout()
         // Member names first: a nested type must not take a property's name ("invalid redeclaration").
         var reservedMembers = context.reservedMembers.union(ReservedNames.selectionSetMembers)
         if !set.fragmentSpreads.isEmpty { reservedMembers.formUnion(["fragments", "Fragments"]) }
         let keys = set.fields.filter(\.isExplicit).map(\.responseKey)
         let properties = ReservedNames.members(keys, reserved: reservedMembers)
         let propertyNames = Dictionary(zip(keys, properties), uniquingKeysWith: { first, _ in first })
-        var taken = ReservedNames.nestedTypes.union(reservedMembers).union(properties)
-        var selections: [String] = []
-        var members: [Member] = []
-        var nested: [(name: String, set: IRSelectionSet)] = []
-
+        layout.taken = ReservedNames.nestedTypes.union(reservedMembers).union(properties)
         for field in set.fields {
             var leaf = context.leafType(field.type.namedType)
             if let child = field.selectionSet {
                 let base = SwiftNames.upperFirst(field.type.isList ? SwiftNames.singular(field.responseKey) : field.responseKey)
-                leaf = ReservedNames.unique(base, &taken)
-                nested.append((leaf, child))
+                leaf = ReservedNames.unique(base, &layout.taken)
+                layout.nested.append((leaf, child))
+                leaf = qualifier + leaf
             }
             var type = context.outputType(field.type, leaf: leaf)
             if !field.conditions.isAlways && !type.hasSuffix("?") { type += "?" }
-            for alternative in field.conditions.variableAlternatives {
-                selections.append(fieldSelection(field, type: type, conditions: alternative))
-            }
+            layout.fieldTypes[field.responseKey] = type
             guard field.isExplicit else { continue }
             let property = propertyNames[field.responseKey] ?? field.responseKey
             var description = field.name == "__typename" ? nil : field.definition.description
             if property != field.responseKey {
-                description = (description.map { $0 + "\n\n" } ?? "") + "The `\(field.responseKey)` field (renamed: `\(field.responseKey)` is the generated code's)."
+                description = (description.map { $0 + "\n\n" } ?? "")
+                    + "The `\(field.responseKey)` field (renamed: `\(field.responseKey)` is the generated code's)."
             }
-            members.append(Member(name: property, type: type, initializer: "try data[\(SwiftNames.stringLiteral(field.responseKey))]",
-                                  description: description,
-                                  deprecation: field.definition.deprecationReason))
+            layout.properties.append(Property(key: field.responseKey, name: property, type: type, isConditional: !field.conditions.isAlways,
+                                              description: description, deprecation: field.definition.deprecationReason,
+                                              schemaField: property == field.responseKey ? set.parentType + "." + field.name : ""))
         }
         for typeCase in set.typeCases {
-            let typeName = ReservedNames.unique("As" + SwiftNames.upperFirst(typeCase.typeCondition), &taken)
-            let possible = Self.setLiteral(typeCase.possibleTypes)
-            selections.append(".inlineFragment(\(typeName).self, on: \(possible))")
-            members.append(Member(name: SwiftNames.lowerFirst(typeName), type: typeName + "?",
-                                  initializer: "try data.typeCase(\(possible))"))
-            nested.append((typeName, typeCase.selectionSet))
+            let typeName = ReservedNames.unique("As" + SwiftNames.upperFirst(typeCase.typeCondition), &layout.taken)
+            layout.typeCases.append((typeName, SwiftNames.lowerFirst(typeName), typeCase))
+            layout.nested.append((typeName, typeCase.selectionSet))
         }
-        var fragments: [Member] = []
         for spread in set.fragmentSpreads {
-            let typeName = context.fragmentName(spread.name)
+            layout.fragments.append((context.fragmentName(spread.name), SwiftNames.lowerFirst(spread.name), spread))
+        }
+        // Fields of fragments that always apply, forwarded (fragments spread in them included).
+        var exposed = Set(layout.properties.map(\.key))
+        for fragment in layout.fragments where fragment.spread.isAlwaysPresent {
+            guard let definition = context.document.fragment(named: fragment.spread.name) else { continue }
+            for var property in self.layout(definition.selectionSet, qualifier: fragment.name + ".").properties {
+                guard !property.isConditional, !exposed.contains(property.key), !layout.taken.contains(property.name) else { continue }
+                exposed.insert(property.key)
+                layout.taken.insert(property.name)
+                property.origin = .forwarded(fragment.member)
+                property.description = nil
+                layout.properties.append(property)
+            }
+        }
+        return layout
+    }
+
+    /// Renders `struct <name>: <conformance>`; `statics` adds lines at the top of the body;
+    /// `inherited` are the fields a type case takes over from its parent.
+    func render(_ set: IRSelectionSet, name: String, conformance: String, statics: [String] = [], inherited: [Property] = [],
+                isTypeCase: Bool = false, into writer: inout SwiftWriter) {
+        let access = context.access
+        var layout = layout(set)
+        let nestedNames = Set(layout.nested.map(\.name))
+        var exposed = Set(layout.properties.map(\.key))
+        // The parent's fields come first: they are selected before the type case.
+        var taken: [Property] = []
+        for var property in inherited where !property.isConditional && property.key != "__typename" {
+            // A parent's nested type this struct shadows with its own is left out.
+            let base = String(property.type.drop { $0 == "[" }.prefix { $0 != "." && $0 != "?" && $0 != "]" && $0 != "<" })
+            guard !exposed.contains(property.key), !layout.taken.contains(property.name), !nestedNames.contains(base) else { continue }
+            exposed.insert(property.key)
+            layout.taken.insert(property.name)
+            property.origin = .inherited
+            property.description = nil
+            taken.append(property)
+        }
+        layout.properties.insert(contentsOf: taken, at: 0)
+        var selections: [String] = []
+        for field in set.fields {
+            let type = layout.fieldTypes[field.responseKey] ?? ""
+            for alternative in field.conditions.variableAlternatives {
+                selections.append(fieldSelection(field, type: type, conditions: alternative))
+            }
+        }
+        var statements = ["__data = data"]
+        for property in layout.properties where property.isStored {
+            let stored = property.deprecation == nil ? SwiftNames.identifier(property.name) : "_" + property.name
+            // A property named `data` is hidden by the initializer's parameter.
+            statements.append("\(stored == "data" ? "self.data" : stored) = try data[\(SwiftNames.stringLiteral(property.key))]")
+        }
+        for typeCase in layout.typeCases {
+            let possible = Self.setLiteral(typeCase.typeCase.possibleTypes)
+            selections.append(".inlineFragment(\(typeCase.name).self, on: \(possible))")
+            statements.append("\(SwiftNames.identifier(typeCase.member)) = try data.typeCase(\(possible))")
+        }
+        var fragmentValues: [String] = []
+        for fragment in layout.fragments {
+            let spread = fragment.spread
             let on = spread.possibleTypes.map { ", on: " + Self.setLiteral($0) } ?? ""
             for alternative in spread.conditions.variableAlternatives {
-                selections.append(".fragment(\(typeName).self\(on)\(Self.conditionList(alternative)))")
+                selections.append(".fragment(\(fragment.name).self\(on)\(Self.conditionList(alternative)))")
             }
             let initializer: String
             if spread.isAlwaysPresent {
@@ -76,42 +154,87 @@ struct SelectionSetRenderer {
             } else {
                 initializer = "try data.conditionalFragment(\(spread.possibleTypes.map(Self.setLiteral) ?? ""))"
             }
-            fragments.append(Member(name: SwiftNames.lowerFirst(spread.name), type: typeName + (spread.isAlwaysPresent ? "" : "?"),
-                                    initializer: initializer))
+            fragmentValues.append("\(SwiftNames.identifier(fragment.member)): \(initializer)")
         }
+        if !fragmentValues.isEmpty { statements.append("fragments = Fragments(" + fragmentValues.joined(separator: ", ") + ")") }
 
         writer.block("\(access)struct \(name): \(conformance)") { body in
             for line in statics { body.line(line) }
-            Self.list(prefix: "\(access)static let __selections: [Graft.Selection] = ", selections, into: &body)
-            body.line("\(access)let __data: Graft.ObjectData")
-            for member in members { Self.declare(member, access: access, into: &body) }
-            if !fragments.isEmpty { body.line("\(access)let fragments: Fragments") }
-            var statements = ["__data = data"]
-            for member in members {
-                let stored = member.deprecation == nil ? SwiftNames.identifier(member.name) : "_" + member.name
-                // A property named `data` is hidden by the initializer's parameter.
-                statements.append("\(stored == "data" ? "self.data" : stored) = \(member.initializer)")
+            Self.list(prefix: "\(access)static let __selections: [\(context.graft)Selection] = ", selections, into: &body)
+            body.line("\(access)let __data: \(context.graft)ObjectData")
+            for property in layout.properties where property.isStored { Self.declare(property, access: access, into: &body) }
+            for typeCase in layout.typeCases { body.line("\(access)let \(SwiftNames.identifier(typeCase.member)): \(typeCase.name)?") }
+            if !layout.fragments.isEmpty { body.line("\(access)let fragments: Fragments") }
+            for property in layout.properties {
+                guard case .forwarded(let member) = property.origin else { continue }
+                body.deprecation(property.deprecation)
+                let name = SwiftNames.identifier(property.name)
+                body.line("\(access)var \(name): \(property.type) { fragments.\(SwiftNames.identifier(member)).\(name) }")
             }
-            if !fragments.isEmpty {
-                statements.append("fragments = Fragments(" + fragments.map { "\($0.name): \($0.initializer)" }.joined(separator: ", ") + ")")
-            }
-            Self.function("\(access)init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError)", statements, into: &body)
-            if !fragments.isEmpty {
-                body.block("\(access)struct Fragments: Swift.Hashable, Swift.Sendable") { fragmentsBody in
-                    for member in fragments { fragmentsBody.line("\(access)let \(SwiftNames.identifier(member.name)): \(member.type)") }
+            Self.function("\(access)init(_ data: \(context.graft)ObjectData) throws(\(context.graft)ResponseDecodingError)", statements,
+                          into: &body)
+            memberwiseInitializer(set, layout: layout, isTypeCase: isTypeCase, into: &body)
+            if !layout.fragments.isEmpty {
+                let members = layout.fragments.map {
+                    "\(access)let \(SwiftNames.identifier($0.member)): \($0.name)\($0.spread.isAlwaysPresent ? "" : "?")"
                 }
+                Self.function("\(access)struct Fragments: \(context.swift)Hashable, \(context.swift)Sendable", members, separator: "; ",
+                              into: &body)
             }
-            for child in nested {
-                render(child.set, name: child.name, conformance: "Graft.SelectionSet", into: &body)
+            let parentProperties = layout.properties.filter { $0.origin != .own || !$0.isConditional }
+            for child in layout.nested {
+                let typeCase = layout.typeCases.contains { $0.name == child.name }
+                render(child.set, name: child.name, conformance: "\(context.graft)SelectionSet",
+                       inherited: typeCase ? parentProperties : [], isTypeCase: typeCase, into: &body)
             }
         }
     }
 
-    private static func declare(_ member: Member, access: String, into writer: inout SwiftWriter) {
+    /// `init(__typename:, <fields>, <type cases>, <fragments>) { self.init(…) }`: the response
+    /// object is assembled and decoded by `Graft.SelectionSet.init(_:_:_:)`.
+    private func memberwiseInitializer(_ set: IRSelectionSet, layout: Layout, isTypeCase: Bool, into writer: inout SwiftWriter) {
+        var parameters: [String] = []
+        var used: Set<String> = ["__typename"]
+        var typename = "nil"
+        if isTypeCase || set.fields.contains(where: { $0.responseKey == "__typename" && $0.name == "__typename" }) {
+            if set.possibleTypes.count == 1 {
+                typename = SwiftNames.stringLiteral(set.possibleTypes[0])
+            } else {
+                typename = "__typename"
+                parameters.append("__typename: \(context.swift)String")
+            }
+        }
+        var fields: [String] = []
+        for property in layout.properties where property.isStored && !(property.key == "__typename" && typename != "nil") {
+            let name = SwiftNames.identifier(ReservedNames.unique(property.name, &used))
+            parameters.append("\(name): \(property.type)" + (property.type.hasSuffix("?") ? " = nil" : ""))
+            fields.append("\(SwiftNames.stringLiteral(property.key)): \(name)")
+        }
+        var parts: [String] = []
+        for typeCase in layout.typeCases {
+            let name = SwiftNames.identifier(ReservedNames.unique(typeCase.member, &used))
+            parameters.append("\(name): \(typeCase.name)? = nil")
+            parts.append(name)
+        }
+        for fragment in layout.fragments {
+            let name = SwiftNames.identifier(ReservedNames.unique(fragment.member, &used))
+            parameters.append("\(name): \(fragment.name)" + (fragment.spread.isAlwaysPresent ? "" : "? = nil"))
+            parts.append(name)
+        }
+        let arguments = [typename, "[" + (fields.isEmpty ? ":" : fields.joined(separator: ", ")) + "]"] + parts
+        Self.function("\(context.access)init(\(parameters.joined(separator: ", ")))", ["self.init(\(arguments.joined(separator: ", ")))"],
+                      into: &writer)
+    }
+
+    private static func declare(_ member: Property, access: String, into writer: inout SwiftWriter) {
         if member.deprecation != nil {
             writer.line("private let _\(member.name): \(member.type)")
         }
-        writer.documentation(member.description)
+        if member.schemaField.isEmpty {
+            writer.documentation(member.description)
+        } else {
+            writer.fieldDocumentation(member.description, field: member.schemaField)
+        }
         writer.deprecation(member.deprecation)
         if member.deprecation != nil {
             writer.line("\(access)var \(SwiftNames.identifier(member.name)): \(member.type) { _\(member.name) }")
@@ -151,8 +274,8 @@ struct SelectionSetRenderer {
     static let lineLimit = 150
 
     /// `header { a; b }` on one line when it fits, else one statement per line.
-    static func function(_ header: String, _ statements: [String], into writer: inout SwiftWriter) {
-        let single = header + " { " + statements.joined(separator: "; ") + " }"
+    static func function(_ header: String, _ statements: [String], separator: String = "; ", into writer: inout SwiftWriter) {
+        let single = header + " { " + statements.joined(separator: separator) + " }"
         if single.count <= lineLimit {
             writer.line(single)
         } else {

@@ -1,7 +1,11 @@
-/// Builds Swift source text line by line with four-space indentation.
+/// Builds Swift source text line by line, indented with one tab per level: a reader's editor
+/// shows the width they chose, and generated code, nested four or five levels deep, is a quarter
+/// smaller than with four spaces (output size is measured in bytes, see README).
 struct SwiftWriter {
     private(set) var text = ""
     private var indentation = ""
+    /// The schema fields (`Type.field`) whose description this file already carries.
+    private var documentedFields: Set<String> = []
 
     /// Appends one line at the current indentation (an empty line stays empty).
     mutating func line(_ content: String = "") {
@@ -16,6 +20,13 @@ struct SwiftWriter {
             let trimmed = line.reversed().drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" }).reversed()
             self.line(trimmed.isEmpty ? "///" : "/// " + String(trimmed))
         }
+    }
+
+    /// Appends a schema field's description the first time the file declares a property for
+    /// that field (the same field selected in many places repeats the same text otherwise).
+    mutating func fieldDocumentation(_ description: String?, field: String) {
+        guard description != nil, documentedFields.insert(field).inserted else { return }
+        documentation(description)
     }
 
     /// Appends `@available(*, deprecated, message: "...")` when `reason` is not nil.
@@ -34,7 +45,7 @@ struct SwiftWriter {
     /// Runs `body` one level deeper.
     mutating func indent(_ body: (inout SwiftWriter) -> Void) {
         let saved = indentation
-        indentation += "    "
+        indentation += "\t"
         body(&self)
         indentation = saved
     }

@@ -1,0 +1,55 @@
+extension SelectionSet {
+    /// What a generated memberwise initializer delegates to: assembles the response object the
+    /// fields, type cases and fragments stand for, and decodes the model from it, so a model built
+    /// in code is `==` to the one decoded from the matching response and is ready for cache writes
+    /// (optimistic updates).
+    /// - Parameters:
+    ///   - typename: the object's `__typename`, or nil for a root selection set.
+    ///   - fields: the selection set's own field values by response key; nil for a field under
+    ///     `@include`/`@skip` leaves it out (the response would not have it).
+    ///   - parts: type cases and fragments (nil when absent), their response objects merged in.
+    @_spi(Generated)
+    public init(_ typename: String?, _ fields: [String: any OutputValue], _ parts: (any SelectionSet)?...) {
+        var object: [String: JSONValue] = [:]
+        if let typename { object["__typename"] = .string(typename) }
+        var conditional: Set<String> = []
+        for case .field(let field) in Self.__selections where !field.conditions.isEmpty { conditional.insert(field.responseKey) }
+        for (key, value) in fields {
+            let json = value.__jsonValue
+            if json == .null, conditional.contains(key) { continue }
+            object[key] = json
+        }
+        for case let part? in parts { object = Self.merged(object, part.__data.fields) }
+        do {
+            try self.init(ObjectData(object))
+        } catch {
+            preconditionFailure("\(Self.self) built from values does not decode: \(error)")
+        }
+    }
+
+    /// `base` with the fields of `other` it lacks; objects present in both are merged field by
+    /// field, lists of the same length element by element (a type case or fragment selects more
+    /// fields of an object the selection set selects too).
+    private static func merged(_ base: [String: JSONValue], _ other: [String: JSONValue]) -> [String: JSONValue] {
+        var result = base
+        for (key, value) in other {
+            guard let existing = result[key] else {
+                result[key] = value
+                continue
+            }
+            result[key] = merged(existing, value)
+        }
+        return result
+    }
+
+    private static func merged(_ base: JSONValue, _ other: JSONValue) -> JSONValue {
+        switch (base, other) {
+        case (.object(let left), .object(let right)):
+            return .object(merged(left, right))
+        case (.array(let left), .array(let right)) where left.count == right.count:
+            return .array(zip(left, right).map { merged($0, $1) })
+        default:
+            return base
+        }
+    }
+}
