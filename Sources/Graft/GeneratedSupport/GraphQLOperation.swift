@@ -20,6 +20,14 @@ public struct OperationDocument: Sendable, Hashable {
         self.operationIdentifier = operationIdentifier
         self.definition = definition
     }
+
+    /// Creates a document whose text is `definition` followed by each fragment's definition,
+    /// each after a newline (what generated operations use).
+    public init(operationIdentifier: String? = nil, definition: String, fragments: [any Fragment.Type]) {
+        var text = definition
+        for fragment in fragments { text += "\n" + fragment.fragmentDefinition }
+        self.init(operationIdentifier: operationIdentifier, definition: text)
+    }
 }
 
 /// A generated operation: its name, kind, document and variables, and the type of its data.

@@ -19,7 +19,8 @@ struct OperationRenderer {
         writer.documentation(operation.description)
         writer.block("\(access)struct \(Self.typeName(operation)): \(conformance)") { body in
             body.line("\(access)static let operationName = \(SwiftNames.stringLiteral(operation.name))")
-            body.line("\(access)static let document = \(context.graft)OperationDocument(\(documentArguments(operation)))")
+            SelectionSetRenderer.list(prefix: "\(access)static let document = \(context.graft)OperationDocument(", documentArguments(operation),
+                                      close: ")", brackets: false, into: &body)
             body.line("\(access)static var __schema: \(context.graft)SchemaMetadata? { schemaMetadata }")
             let names = ReservedNames.members(operation.variables.map(\.name), reserved: context.reservedMembers.union(["Data"]))
             let variables = zip(operation.variables, names).map { variable, name in
@@ -31,7 +32,7 @@ struct OperationRenderer {
             if variables.isEmpty {
                 if !access.isEmpty { body.line("\(access)init() {}") }
             } else {
-                SelectionSetRenderer.function("\(access)init(\(parameters.joined(separator: ", ")))",
+                SelectionSetRenderer.function("\(access)init", parameters: parameters,
                                               variables.map { "self.\($0.name) = \($0.name)" }, into: &body)
                 let entries = variables.map { "\(SwiftNames.stringLiteral($0.key)): \($0.name)" }
                 body.line("\(access)var __variables: [\(context.swift)String: any \(context.graft)InputValueConvertible] { [\(entries.joined(separator: ", "))] }")
@@ -48,20 +49,20 @@ struct OperationRenderer {
         }
     }
 
-    /// `operationIdentifier: "…", definition: "…" + "\n" + Fragment.fragmentDefinition`.
-    private func documentArguments(_ operation: IROperation) -> String {
+    /// `operationIdentifier: "…"`, `definition: "…"`, `fragments: [Fragment.self]`.
+    private func documentArguments(_ operation: IROperation) -> [String] {
         var arguments: [String] = []
         let format = context.configuration.operationDocument
         if format != .definition, let identifier = context.identifiers[operation.name] {
             arguments.append("operationIdentifier: \(SwiftNames.stringLiteral(identifier))")
         }
         if format != .operationId {
-            var definition = SwiftNames.stringLiteral(operation.source)
-            for fragment in operation.referencedFragments {
-                definition += " + \"\\n\" + \(context.fragmentName(fragment)).fragmentDefinition"
+            arguments.append("definition: " + SwiftNames.stringLiteral(operation.source))
+            if !operation.referencedFragments.isEmpty {
+                arguments.append("fragments: [" + operation.referencedFragments.map { context.fragmentName($0) + ".self" }
+                    .joined(separator: ", ") + "]")
             }
-            arguments.append("definition: " + definition)
         }
-        return arguments.joined(separator: ", ")
+        return arguments
     }
 }

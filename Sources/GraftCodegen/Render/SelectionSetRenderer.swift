@@ -222,8 +222,18 @@ struct SelectionSetRenderer {
             parts.append(name)
         }
         let arguments = [typename, "[" + (fields.isEmpty ? ":" : fields.joined(separator: ", ")) + "]"] + parts
-        Self.function("\(context.access)init(\(parameters.joined(separator: ", ")))", ["self.init(\(arguments.joined(separator: ", ")))"],
-                      into: &writer)
+        let call = "self.init(\(arguments.joined(separator: ", ")))"
+        guard writer.column + 4 + call.count > SwiftWriter.maxLineWidth else {
+            Self.function("\(context.access)init", parameters: parameters, [call], into: &writer)
+            return
+        }
+        // The call on several lines: the fields one per line.
+        Self.openSignature("\(context.access)init", parameters, into: &writer)
+        writer.indent { body in
+            let close = "]" + parts.map { ", " + $0 }.joined() + ")"
+            Self.list(prefix: "self.init(\(typename), ", fields, close: close, into: &body)
+        }
+        writer.line("}")
     }
 
     private static func declare(_ member: Property, access: String, into writer: inout SwiftWriter) {
@@ -270,31 +280,91 @@ struct SelectionSetRenderer {
         "[" + names.map(SwiftNames.stringLiteral).joined(separator: ", ") + "]"
     }
 
-    /// The longest line (without indentation) written on one line by `list` and `function`.
-    static let lineLimit = 150
-
     /// `header { a; b }` on one line when it fits, else one statement per line.
     static func function(_ header: String, _ statements: [String], separator: String = "; ", into writer: inout SwiftWriter) {
         let single = header + " { " + statements.joined(separator: separator) + " }"
-        if single.count <= lineLimit {
+        if writer.fits(single) {
             writer.line(single)
         } else {
             writer.block(header) { body in for statement in statements { body.line(statement) } }
         }
     }
 
-    /// `prefix[a, b]` on one line when it fits in `lineLimit` columns, else one item per line.
+    /// `prefix(a: A, b: B) { statements }` on one line when it fits, else the statements one per
+    /// line after `openSignature`.
+    static func function(_ prefix: String, parameters: [String], _ statements: [String], into writer: inout SwiftWriter) {
+        let single = prefix + "(" + parameters.joined(separator: ", ") + ") { " + statements.joined(separator: "; ") + " }"
+        if writer.fits(single) {
+            writer.line(single)
+            return
+        }
+        openSignature(prefix, parameters, into: &writer)
+        writer.indent { body in for statement in statements { body.line(statement) } }
+        writer.line("}")
+    }
+
+    /// `prefix(a: A, b: B) {` on one line when it fits, else the parameters one per line.
+    static func openSignature(_ prefix: String, _ parameters: [String], into writer: inout SwiftWriter) {
+        let header = prefix + "(" + parameters.joined(separator: ", ") + ") {"
+        if writer.fits(header) || parameters.isEmpty {
+            writer.line(header)
+            return
+        }
+        writer.line(prefix + "(")
+        writer.indent { list in
+            for (index, parameter) in parameters.enumerated() { list.line(parameter + (index < parameters.count - 1 ? "," : "")) }
+        }
+        writer.line(") {")
+    }
+
+    /// `prefix[a, b]` on one line when it fits, else one item per line.
     static func list(prefix: String, _ items: [String], close: String = "]", brackets: Bool = true, into writer: inout SwiftWriter) {
         let open = brackets ? "[" : ""
         let single = prefix + open + items.joined(separator: ", ") + close
-        if single.count <= lineLimit || items.isEmpty {
+        if writer.fits(single) || items.isEmpty {
             writer.line(single)
             return
         }
         writer.line(prefix + open)
         writer.indent { body in
-            for (index, item) in items.enumerated() { body.line(item + (index < items.count - 1 || brackets ? "," : "")) }
+            for (index, item) in items.enumerated() {
+                let comma = index < items.count - 1 || brackets ? "," : ""
+                // A field with many arguments: the arguments one per line.
+                if !body.fits(item + comma), let start = item.range(of: "arguments: ["), item.hasSuffix("])") {
+                    let inner = String(item[start.upperBound..<item.index(item.endIndex, offsetBy: -2)])
+                    list(prefix: String(item[..<start.upperBound]), splitTopLevel(inner), close: "])" + comma, brackets: false, into: &body)
+                } else {
+                    body.line(item + comma)
+                }
+            }
         }
         writer.line(close)
+    }
+
+    /// `text` split at the commas outside brackets, parentheses and string literals.
+    static func splitTopLevel(_ text: String) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        var depth = 0
+        var inLiteral = false
+        var escaped = false
+        for character in text {
+            if inLiteral {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inLiteral = false }
+            } else if character == "\"" {
+                inLiteral = true
+            } else if character == "[" || character == "(" {
+                depth += 1
+            } else if character == "]" || character == ")" {
+                depth -= 1
+            } else if character == ",", depth == 0 {
+                parts.append(String(current.drop { $0 == " " }))
+                current = ""
+                continue
+            }
+            current.append(character)
+        }
+        if !current.isEmpty { parts.append(String(current.drop { $0 == " " })) }
+        return parts
     }
 }

@@ -7,6 +7,15 @@ struct SwiftWriter {
     /// The schema fields (`Type.field`) whose description this file already carries.
     private var documentedFields: Set<String> = []
 
+    /// The width of the current indentation, a tab counted as four columns.
+    var column: Int { indentation.count * 4 }
+
+    /// Whether `content` fits on one line at the current indentation (160 columns).
+    func fits(_ content: String) -> Bool { column + content.count <= Self.maxLineWidth }
+
+    /// The longest line generated code has, string literals apart (a test checks every golden).
+    static let maxLineWidth = 160
+
     /// Appends one line at the current indentation (an empty line stays empty).
     mutating func line(_ content: String = "") {
         if !content.isEmpty { text += indentation + content }

@@ -28,7 +28,15 @@ extension AnimalKingdom {
 			asBird = try data.typeCase(["Bird"])
 			asPetRock = try data.typeCase(["PetRock"])
 		}
-		public init(__typename: String, humanName: String? = nil, asAnimal: AsAnimal? = nil, asWarmBlooded: AsWarmBlooded? = nil, asCat: AsCat? = nil, asBird: AsBird? = nil, asPetRock: AsPetRock? = nil) {
+		public init(
+			__typename: String,
+			humanName: String? = nil,
+			asAnimal: AsAnimal? = nil,
+			asWarmBlooded: AsWarmBlooded? = nil,
+			asCat: AsCat? = nil,
+			asBird: AsBird? = nil,
+			asPetRock: AsPetRock? = nil
+		) {
 			self.init(__typename, ["humanName": humanName], asAnimal, asWarmBlooded, asCat, asBird, asPetRock)
 		}
 		public struct AsAnimal: SelectionSet {

@@ -3,7 +3,10 @@
 extension AnimalKingdom {
 	public struct AllAnimalsDeferQuery: GraphQLQuery {
 		public static let operationName = "AllAnimalsDeferQuery"
-		public static let document = OperationDocument(definition: "query AllAnimalsDeferQuery { allAnimals { __typename id height { __typename feet inches } ...HeightInMeters ...WarmBloodedDetails species skinCovering ... on Pet { __typename ...PetDetails ...WarmBloodedDetails ... on Animal @defer(label: \"deferredPetAnimal\") { __typename height { __typename relativeSize centimeters } } } ... on Cat @defer(label: \"deferredCat\") { __typename isJellicle } ... on ClassroomPet { __typename ... on Bird { __typename wingspan } } ... on Dog @defer(label: \"deferredDog\") { __typename favoriteToy birthdate } predators { __typename species ... on WarmBlooded { __typename predators { __typename species } ...WarmBloodedDetails laysEggs } } } }" + "\n" + HeightInMeters.fragmentDefinition + "\n" + PetDetails.fragmentDefinition + "\n" + WarmBloodedDetails.fragmentDefinition)
+		public static let document = OperationDocument(
+			definition: "query AllAnimalsDeferQuery { allAnimals { __typename id height { __typename feet inches } ...HeightInMeters ...WarmBloodedDetails species skinCovering ... on Pet { __typename ...PetDetails ...WarmBloodedDetails ... on Animal @defer(label: \"deferredPetAnimal\") { __typename height { __typename relativeSize centimeters } } } ... on Cat @defer(label: \"deferredCat\") { __typename isJellicle } ... on ClassroomPet { __typename ... on Bird { __typename wingspan } } ... on Dog @defer(label: \"deferredDog\") { __typename favoriteToy birthdate } predators { __typename species ... on WarmBlooded { __typename predators { __typename species } ...WarmBloodedDetails laysEggs } } } }",
+			fragments: [HeightInMeters.self, PetDetails.self, WarmBloodedDetails.self]
+		)
 		public static var __schema: SchemaMetadata? { schemaMetadata }
 		public init() {}
 		public struct Data: SelectionSet {
@@ -53,8 +56,27 @@ extension AnimalKingdom {
 					asDog = try data.typeCase(["Dog"])
 					fragments = Fragments(heightInMeters: try data.fragment(), warmBloodedDetails: try data.typeCase(["Bird", "Cat", "Dog", "Human"]))
 				}
-				public init(__typename: String, id: String, height: Height, species: String, skinCovering: GraphQLEnum<SkinCovering>? = nil, predators: [Predator], asPet: AsPet? = nil, asCat: AsCat? = nil, asClassroomPet: AsClassroomPet? = nil, asDog: AsDog? = nil, heightInMeters: HeightInMeters, warmBloodedDetails: WarmBloodedDetails? = nil) {
-					self.init(__typename, ["id": id, "height": height, "species": species, "skinCovering": skinCovering, "predators": predators], asPet, asCat, asClassroomPet, asDog, heightInMeters, warmBloodedDetails)
+				public init(
+					__typename: String,
+					id: String,
+					height: Height,
+					species: String,
+					skinCovering: GraphQLEnum<SkinCovering>? = nil,
+					predators: [Predator],
+					asPet: AsPet? = nil,
+					asCat: AsCat? = nil,
+					asClassroomPet: AsClassroomPet? = nil,
+					asDog: AsDog? = nil,
+					heightInMeters: HeightInMeters,
+					warmBloodedDetails: WarmBloodedDetails? = nil
+				) {
+					self.init(__typename, [
+						"id": id,
+						"height": height,
+						"species": species,
+						"skinCovering": skinCovering,
+						"predators": predators,
+					], asPet, asCat, asClassroomPet, asDog, heightInMeters, warmBloodedDetails)
 				}
 				public struct Fragments: Hashable, Sendable { public let heightInMeters: HeightInMeters; public let warmBloodedDetails: WarmBloodedDetails? }
 				public struct Height: SelectionSet {
@@ -79,7 +101,9 @@ extension AnimalKingdom {
 						species = try data["species"]
 						asWarmBlooded = try data.typeCase(["Bird", "Cat", "Dog", "Human"])
 					}
-					public init(__typename: String, species: String, asWarmBlooded: AsWarmBlooded? = nil) { self.init(__typename, ["species": species], asWarmBlooded) }
+					public init(__typename: String, species: String, asWarmBlooded: AsWarmBlooded? = nil) {
+						self.init(__typename, ["species": species], asWarmBlooded)
+					}
 					public struct AsWarmBlooded: SelectionSet {
 						public static let __selections: [Selection] = [
 							.field("predators", [Predator].self),
@@ -137,8 +161,21 @@ extension AnimalKingdom {
 						height = try data["height"]
 						fragments = Fragments(petDetails: try data.fragment(), warmBloodedDetails: try data.typeCase(["Bird", "Cat", "Dog"]))
 					}
-					public init(__typename: String, species: String, skinCovering: GraphQLEnum<SkinCovering>? = nil, predators: [Predator], height: Height? = nil, petDetails: PetDetails, warmBloodedDetails: WarmBloodedDetails? = nil) {
-						self.init(__typename, ["species": species, "skinCovering": skinCovering, "predators": predators, "height": height], petDetails, warmBloodedDetails)
+					public init(
+						__typename: String,
+						species: String,
+						skinCovering: GraphQLEnum<SkinCovering>? = nil,
+						predators: [Predator],
+						height: Height? = nil,
+						petDetails: PetDetails,
+						warmBloodedDetails: WarmBloodedDetails? = nil
+					) {
+						self.init(__typename, [
+							"species": species,
+							"skinCovering": skinCovering,
+							"predators": predators,
+							"height": height,
+						], petDetails, warmBloodedDetails)
 					}
 					public struct Fragments: Hashable, Sendable { public let petDetails: PetDetails; public let warmBloodedDetails: WarmBloodedDetails? }
 					public struct Height: SelectionSet {
@@ -178,8 +215,22 @@ extension AnimalKingdom {
 						predators = try data["predators"]
 						isJellicle = try data["isJellicle"]
 					}
-					public init(id: String, height: Height, species: String, skinCovering: GraphQLEnum<SkinCovering>? = nil, predators: [Predator], isJellicle: Bool? = nil) {
-						self.init("Cat", ["id": id, "height": height, "species": species, "skinCovering": skinCovering, "predators": predators, "isJellicle": isJellicle])
+					public init(
+						id: String,
+						height: Height,
+						species: String,
+						skinCovering: GraphQLEnum<SkinCovering>? = nil,
+						predators: [Predator],
+						isJellicle: Bool? = nil
+					) {
+						self.init("Cat", [
+							"id": id,
+							"height": height,
+							"species": species,
+							"skinCovering": skinCovering,
+							"predators": predators,
+							"isJellicle": isJellicle,
+						])
 					}
 				}
 				public struct AsClassroomPet: SelectionSet {
@@ -200,7 +251,15 @@ extension AnimalKingdom {
 						predators = try data["predators"]
 						asBird = try data.typeCase(["Bird"])
 					}
-					public init(__typename: String, id: String, height: Height, species: String, skinCovering: GraphQLEnum<SkinCovering>? = nil, predators: [Predator], asBird: AsBird? = nil) {
+					public init(
+						__typename: String,
+						id: String,
+						height: Height,
+						species: String,
+						skinCovering: GraphQLEnum<SkinCovering>? = nil,
+						predators: [Predator],
+						asBird: AsBird? = nil
+					) {
 						self.init(__typename, ["id": id, "height": height, "species": species, "skinCovering": skinCovering, "predators": predators], asBird)
 					}
 					public struct AsBird: SelectionSet {
@@ -221,8 +280,22 @@ extension AnimalKingdom {
 							predators = try data["predators"]
 							wingspan = try data["wingspan"]
 						}
-						public init(id: String, height: Height, species: String, skinCovering: GraphQLEnum<SkinCovering>? = nil, predators: [Predator], wingspan: Double) {
-							self.init("Bird", ["id": id, "height": height, "species": species, "skinCovering": skinCovering, "predators": predators, "wingspan": wingspan])
+						public init(
+							id: String,
+							height: Height,
+							species: String,
+							skinCovering: GraphQLEnum<SkinCovering>? = nil,
+							predators: [Predator],
+							wingspan: Double
+						) {
+							self.init("Bird", [
+								"id": id,
+								"height": height,
+								"species": species,
+								"skinCovering": skinCovering,
+								"predators": predators,
+								"wingspan": wingspan,
+							])
 						}
 					}
 				}
@@ -246,8 +319,24 @@ extension AnimalKingdom {
 						favoriteToy = try data["favoriteToy"]
 						birthdate = try data["birthdate"]
 					}
-					public init(id: String, height: Height, species: String, skinCovering: GraphQLEnum<SkinCovering>? = nil, predators: [Predator], favoriteToy: String? = nil, birthdate: CustomDate? = nil) {
-						self.init("Dog", ["id": id, "height": height, "species": species, "skinCovering": skinCovering, "predators": predators, "favoriteToy": favoriteToy, "birthdate": birthdate])
+					public init(
+						id: String,
+						height: Height,
+						species: String,
+						skinCovering: GraphQLEnum<SkinCovering>? = nil,
+						predators: [Predator],
+						favoriteToy: String? = nil,
+						birthdate: CustomDate? = nil
+					) {
+						self.init("Dog", [
+							"id": id,
+							"height": height,
+							"species": species,
+							"skinCovering": skinCovering,
+							"predators": predators,
+							"favoriteToy": favoriteToy,
+							"birthdate": birthdate,
+						])
 					}
 				}
 			}

@@ -3,7 +3,10 @@
 extension AnimalKingdom {
 	public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
 		public static let operationName = "AllAnimalsIncludeSkipQuery"
-		public static let document = OperationDocument(definition: "query AllAnimalsIncludeSkipQuery($includeSpecies: Boolean!, $skipHeightInMeters: Boolean!, $getCat: Boolean!, $getWarmBlooded: Boolean!, $varA: Boolean!) { allAnimals { __typename height { __typename feet inches } ...HeightInMeters @skip(if: $skipHeightInMeters) ...WarmBloodedDetails @include(if: $getWarmBlooded) species @include(if: $includeSpecies) skinCovering ... on Pet { __typename ...PetDetails ...WarmBloodedDetails ... on Animal { __typename height { __typename relativeSize @include(if: $varA) centimeters @include(if: $varA) } } } ... on Cat @include(if: $getCat) { __typename isJellicle } ... on ClassroomPet { __typename ... on Bird { __typename wingspan } } predators { __typename species @include(if: $includeSpecies) ... on WarmBlooded @include(if: $getWarmBlooded) { __typename species ...WarmBloodedDetails laysEggs @include(if: $getWarmBlooded) } } } }" + "\n" + HeightInMeters.fragmentDefinition + "\n" + PetDetails.fragmentDefinition + "\n" + WarmBloodedDetails.fragmentDefinition)
+		public static let document = OperationDocument(
+			definition: "query AllAnimalsIncludeSkipQuery($includeSpecies: Boolean!, $skipHeightInMeters: Boolean!, $getCat: Boolean!, $getWarmBlooded: Boolean!, $varA: Boolean!) { allAnimals { __typename height { __typename feet inches } ...HeightInMeters @skip(if: $skipHeightInMeters) ...WarmBloodedDetails @include(if: $getWarmBlooded) species @include(if: $includeSpecies) skinCovering ... on Pet { __typename ...PetDetails ...WarmBloodedDetails ... on Animal { __typename height { __typename relativeSize @include(if: $varA) centimeters @include(if: $varA) } } } ... on Cat @include(if: $getCat) { __typename isJellicle } ... on ClassroomPet { __typename ... on Bird { __typename wingspan } } predators { __typename species @include(if: $includeSpecies) ... on WarmBlooded @include(if: $getWarmBlooded) { __typename species ...WarmBloodedDetails laysEggs @include(if: $getWarmBlooded) } } } }",
+			fragments: [HeightInMeters.self, PetDetails.self, WarmBloodedDetails.self]
+		)
 		public static var __schema: SchemaMetadata? { schemaMetadata }
 		public var includeSpecies: Bool
 		public var skipHeightInMeters: Bool
@@ -57,8 +60,24 @@ extension AnimalKingdom {
 					asClassroomPet = try data.typeCase(["Bird", "Cat", "Rat"])
 					fragments = Fragments(heightInMeters: try data.conditionalFragment(), warmBloodedDetails: try data.conditionalFragment(["Bird", "Cat", "Dog", "Human"]))
 				}
-				public init(__typename: String, height: Height, species: String? = nil, skinCovering: GraphQLEnum<SkinCovering>? = nil, predators: [Predator], asPet: AsPet? = nil, asCat: AsCat? = nil, asClassroomPet: AsClassroomPet? = nil, heightInMeters: HeightInMeters? = nil, warmBloodedDetails: WarmBloodedDetails? = nil) {
-					self.init(__typename, ["height": height, "species": species, "skinCovering": skinCovering, "predators": predators], asPet, asCat, asClassroomPet, heightInMeters, warmBloodedDetails)
+				public init(
+					__typename: String,
+					height: Height,
+					species: String? = nil,
+					skinCovering: GraphQLEnum<SkinCovering>? = nil,
+					predators: [Predator],
+					asPet: AsPet? = nil,
+					asCat: AsCat? = nil,
+					asClassroomPet: AsClassroomPet? = nil,
+					heightInMeters: HeightInMeters? = nil,
+					warmBloodedDetails: WarmBloodedDetails? = nil
+				) {
+					self.init(__typename, [
+						"height": height,
+						"species": species,
+						"skinCovering": skinCovering,
+						"predators": predators,
+					], asPet, asCat, asClassroomPet, heightInMeters, warmBloodedDetails)
 				}
 				public struct Fragments: Hashable, Sendable { public let heightInMeters: HeightInMeters?; public let warmBloodedDetails: WarmBloodedDetails? }
 				public struct Height: SelectionSet {
@@ -130,7 +149,14 @@ extension AnimalKingdom {
 						height = try data["height"]
 						fragments = Fragments(petDetails: try data.fragment(), warmBloodedDetails: try data.typeCase(["Bird", "Cat", "Dog"]))
 					}
-					public init(__typename: String, skinCovering: GraphQLEnum<SkinCovering>? = nil, predators: [Predator], height: Height, petDetails: PetDetails, warmBloodedDetails: WarmBloodedDetails? = nil) {
+					public init(
+						__typename: String,
+						skinCovering: GraphQLEnum<SkinCovering>? = nil,
+						predators: [Predator],
+						height: Height,
+						petDetails: PetDetails,
+						warmBloodedDetails: WarmBloodedDetails? = nil
+					) {
 						self.init(__typename, ["skinCovering": skinCovering, "predators": predators, "height": height], petDetails, warmBloodedDetails)
 					}
 					public struct Fragments: Hashable, Sendable { public let petDetails: PetDetails; public let warmBloodedDetails: WarmBloodedDetails? }
@@ -185,7 +211,13 @@ extension AnimalKingdom {
 						predators = try data["predators"]
 						asBird = try data.typeCase(["Bird"])
 					}
-					public init(__typename: String, height: Height, skinCovering: GraphQLEnum<SkinCovering>? = nil, predators: [Predator], asBird: AsBird? = nil) {
+					public init(
+						__typename: String,
+						height: Height,
+						skinCovering: GraphQLEnum<SkinCovering>? = nil,
+						predators: [Predator],
+						asBird: AsBird? = nil
+					) {
 						self.init(__typename, ["height": height, "skinCovering": skinCovering, "predators": predators], asBird)
 					}
 					public struct AsBird: SelectionSet {

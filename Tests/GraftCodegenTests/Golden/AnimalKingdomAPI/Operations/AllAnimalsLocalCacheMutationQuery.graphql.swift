@@ -3,7 +3,9 @@
 extension AnimalKingdom {
 	public struct AllAnimalsLocalCacheMutationQuery: GraphQLQuery {
 		public static let operationName = "AllAnimalsLocalCacheMutation"
-		public static let document = OperationDocument(definition: "query AllAnimalsLocalCacheMutation { allAnimals { __typename species skinCovering ... on Bird { __typename wingspan } } }")
+		public static let document = OperationDocument(
+			definition: "query AllAnimalsLocalCacheMutation { allAnimals { __typename species skinCovering ... on Bird { __typename wingspan } } }"
+		)
 		public static var __schema: SchemaMetadata? { schemaMetadata }
 		public init() {}
 		public struct Data: SelectionSet {

@@ -3,7 +3,10 @@
 extension AnimalKingdom {
 	public struct ClassroomPetsQuery: GraphQLQuery {
 		public static let operationName = "ClassroomPets"
-		public static let document = OperationDocument(definition: "query ClassroomPets { classroomPets { __typename ...ClassroomPetDetails } }" + "\n" + ClassroomPetDetails.fragmentDefinition)
+		public static let document = OperationDocument(
+			definition: "query ClassroomPets { classroomPets { __typename ...ClassroomPetDetails } }",
+			fragments: [ClassroomPetDetails.self]
+		)
 		public static var __schema: SchemaMetadata? { schemaMetadata }
 		public init() {}
 		public struct Data: SelectionSet {

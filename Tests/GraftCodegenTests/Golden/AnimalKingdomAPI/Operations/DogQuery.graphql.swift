@@ -3,7 +3,10 @@
 extension AnimalKingdom {
 	public struct DogQuery: GraphQLQuery {
 		public static let operationName = "DogQuery"
-		public static let document = OperationDocument(definition: "query DogQuery { allAnimals { __typename id skinCovering ... on Dog { __typename ...DogFragment houseDetails } } }" + "\n" + DogFragment.fragmentDefinition)
+		public static let document = OperationDocument(
+			definition: "query DogQuery { allAnimals { __typename id skinCovering ... on Dog { __typename ...DogFragment houseDetails } } }",
+			fragments: [DogFragment.self]
+		)
 		public static var __schema: SchemaMetadata? { schemaMetadata }
 		public init() {}
 		public struct Data: SelectionSet {

@@ -3,7 +3,9 @@
 extension AnimalKingdom {
 	public struct FindPetQuery: GraphQLQuery {
 		public static let operationName = "FindPet"
-		public static let document = OperationDocument(definition: "query FindPet($input: PetSearchInput!) { findPet(input: $input) { __typename id humanName } }")
+		public static let document = OperationDocument(
+			definition: "query FindPet($input: PetSearchInput!) { findPet(input: $input) { __typename id humanName } }"
+		)
 		public static var __schema: SchemaMetadata? { schemaMetadata }
 		public var input: PetSearchInput
 		public init(input: PetSearchInput) { self.input = input }

@@ -3,7 +3,9 @@
 extension AnimalKingdom {
 	public struct PetAdoptionMutation: GraphQLMutation {
 		public static let operationName = "PetAdoptionMutation"
-		public static let document = OperationDocument(definition: "mutation PetAdoptionMutation($input: PetAdoptionInput!) { adoptPet(input: $input) { __typename id humanName } }")
+		public static let document = OperationDocument(
+			definition: "mutation PetAdoptionMutation($input: PetAdoptionInput!) { adoptPet(input: $input) { __typename id humanName } }"
+		)
 		public static var __schema: SchemaMetadata? { schemaMetadata }
 		public var input: PetAdoptionInput
 		public init(input: PetAdoptionInput) { self.input = input }

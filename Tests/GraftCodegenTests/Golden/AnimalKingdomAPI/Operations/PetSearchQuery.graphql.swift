@@ -3,7 +3,9 @@
 extension AnimalKingdom {
 	public struct PetSearchQuery: GraphQLQuery {
 		public static let operationName = "PetSearch"
-		public static let document = OperationDocument(definition: "query PetSearch($filters: PetSearchFilters = {species: [\"Dog\", \"Cat\"], size: SMALL, measurements: [{height: 10.5, weight: 5.0}, {height: 10.5, weight: 5.0}]}) { pets(filters: $filters) { __typename id humanName } }")
+		public static let document = OperationDocument(
+			definition: "query PetSearch($filters: PetSearchFilters = {species: [\"Dog\", \"Cat\"], size: SMALL, measurements: [{height: 10.5, weight: 5.0}, {height: 10.5, weight: 5.0}]}) { pets(filters: $filters) { __typename id humanName } }"
+		)
 		public static var __schema: SchemaMetadata? { schemaMetadata }
 		public var filters: GraphQLNullable<PetSearchFilters>
 		public init(filters: GraphQLNullable<PetSearchFilters> = nil) { self.filters = filters }

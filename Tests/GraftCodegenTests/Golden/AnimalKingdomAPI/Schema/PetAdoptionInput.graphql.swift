@@ -10,7 +10,15 @@ extension AnimalKingdom {
 		public var isSpayedOrNeutered: GraphQLNullable<Bool>
 		public var measurements: GraphQLNullable<MeasurementsInput>
 		public var adoptionDate: GraphQLNullable<CustomDate>
-		public init(ownerID: String, petID: String, humanName: GraphQLNullable<String> = nil, favoriteToy: String, isSpayedOrNeutered: GraphQLNullable<Bool> = nil, measurements: GraphQLNullable<MeasurementsInput> = nil, adoptionDate: GraphQLNullable<CustomDate> = nil) {
+		public init(
+			ownerID: String,
+			petID: String,
+			humanName: GraphQLNullable<String> = nil,
+			favoriteToy: String,
+			isSpayedOrNeutered: GraphQLNullable<Bool> = nil,
+			measurements: GraphQLNullable<MeasurementsInput> = nil,
+			adoptionDate: GraphQLNullable<CustomDate> = nil
+		) {
 			self.ownerID = ownerID
 			self.petID = petID
 			self.humanName = humanName
@@ -19,6 +27,8 @@ extension AnimalKingdom {
 			self.measurements = measurements
 			self.adoptionDate = adoptionDate
 		}
-		public var __fields: [String: any InputValueConvertible] { ["ownerID": ownerID, "petID": petID, "humanName": humanName, "favoriteToy": favoriteToy, "isSpayedOrNeutered": isSpayedOrNeutered, "measurements": measurements, "adoptionDate": adoptionDate] }
+		public var __fields: [String: any InputValueConvertible] { 
+			["ownerID": ownerID, "petID": petID, "humanName": humanName, "favoriteToy": favoriteToy, "isSpayedOrNeutered": isSpayedOrNeutered, "measurements": measurements, "adoptionDate": adoptionDate]
+		 }
 	}
 }

@@ -5,7 +5,11 @@ extension AnimalKingdom {
 		public var species: GraphQLNullable<[String?]>
 		public var size: GraphQLNullable<GraphQLEnum<RelativeSize>>
 		public var measurements: GraphQLNullable<[MeasurementsInput?]>
-		public init(species: GraphQLNullable<[String?]> = nil, size: GraphQLNullable<GraphQLEnum<RelativeSize>> = nil, measurements: GraphQLNullable<[MeasurementsInput?]> = nil) {
+		public init(
+			species: GraphQLNullable<[String?]> = nil,
+			size: GraphQLNullable<GraphQLEnum<RelativeSize>> = nil,
+			measurements: GraphQLNullable<[MeasurementsInput?]> = nil
+		) {
 			self.species = species
 			self.size = size
 			self.measurements = measurements

@@ -2,14 +2,23 @@
 @_spi(Generated) import Graft
 public struct DataQuery: Graft.GraphQLQuery {
 	public static let operationName = "Data"
-	public static let document = Graft.OperationDocument(operationIdentifier: "1e65097e453a3cbaf3173099bb08c11c6137a060cbf30aba43252290760d96e9", definition: "query Data($after: Date, $url: URL, $is: Result = self, $hashable: Hashable, $choice: Choice) { choose(choice: $choice) date(after: $after, url: $url) result(is: $is, hashable: $hashable) }")
+	public static let document = Graft.OperationDocument(
+		operationIdentifier: "1e65097e453a3cbaf3173099bb08c11c6137a060cbf30aba43252290760d96e9",
+		definition: "query Data($after: Date, $url: URL, $is: Result = self, $hashable: Hashable, $choice: Choice) { choose(choice: $choice) date(after: $after, url: $url) result(is: $is, hashable: $hashable) }"
+	)
 	public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
 	public var after: Graft.GraphQLNullable<DateScalar>
 	public var url: Graft.GraphQLNullable<URLScalar>
 	public var `is`: Graft.GraphQLNullable<Graft.GraphQLEnum<ResultEnum>>
 	public var hashable: Graft.GraphQLNullable<HashableInput>
 	public var choice: Graft.GraphQLNullable<Choice>
-	public init(after: Graft.GraphQLNullable<DateScalar> = nil, url: Graft.GraphQLNullable<URLScalar> = nil, `is`: Graft.GraphQLNullable<Graft.GraphQLEnum<ResultEnum>> = nil, hashable: Graft.GraphQLNullable<HashableInput> = nil, choice: Graft.GraphQLNullable<Choice> = nil) {
+	public init(
+		after: Graft.GraphQLNullable<DateScalar> = nil,
+		url: Graft.GraphQLNullable<URLScalar> = nil,
+		`is`: Graft.GraphQLNullable<Graft.GraphQLEnum<ResultEnum>> = nil,
+		hashable: Graft.GraphQLNullable<HashableInput> = nil,
+		choice: Graft.GraphQLNullable<Choice> = nil
+	) {
 		self.after = after
 		self.url = url
 		self.`is` = `is`

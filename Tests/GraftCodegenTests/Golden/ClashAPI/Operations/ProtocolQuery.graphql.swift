@@ -2,7 +2,11 @@
 @_spi(Generated) import Graft
 public struct ProtocolQuery: Graft.GraphQLQuery {
 	public static let operationName = "Protocol"
-	public static let document = Graft.OperationDocument(operationIdentifier: "9ab17325e3f6b618f9210f32252acc41cda64cb815d7fa53407e746f5a203e7b", definition: "query Protocol { protocol { __typename id Type ... on Type { __typename fragments Date data { __typename id } ...Hashable } ... on Self { __typename optional { __typename id } } ...Hashable } any { __typename ... on Type { __typename id URL } ... on Self { __typename id } } }" + "\n" + HashableFragment.fragmentDefinition)
+	public static let document = Graft.OperationDocument(
+		operationIdentifier: "9ab17325e3f6b618f9210f32252acc41cda64cb815d7fa53407e746f5a203e7b",
+		definition: "query Protocol { protocol { __typename id Type ... on Type { __typename fragments Date data { __typename id } ...Hashable } ... on Self { __typename optional { __typename id } } ...Hashable } any { __typename ... on Type { __typename id URL } ... on Self { __typename id } } }",
+		fragments: [HashableFragment.self]
+	)
 	public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
 	public init() {}
 	public struct Data: Graft.SelectionSet {
@@ -35,7 +39,14 @@ public struct ProtocolQuery: Graft.GraphQLQuery {
 				asSelf = try data.typeCase(["Self"])
 				fragments = Fragments(hashable: try data.fragment())
 			}
-			public init(__typename: Swift.String, id: Swift.String, `Type`: Swift.String? = nil, asType: AsType? = nil, asSelf: AsSelf? = nil, hashable: HashableFragment) {
+			public init(
+				__typename: Swift.String,
+				id: Swift.String,
+				`Type`: Swift.String? = nil,
+				asType: AsType? = nil,
+				asSelf: AsSelf? = nil,
+				hashable: HashableFragment
+			) {
 				self.init(__typename, ["id": id, "Type": `Type`], asType, asSelf, hashable)
 			}
 			public struct Fragments: Swift.Hashable, Swift.Sendable { public let hashable: HashableFragment }
@@ -77,7 +88,11 @@ public struct ProtocolQuery: Graft.GraphQLQuery {
 				public let __data: Graft.ObjectData
 				public let id: Swift.String
 				public let optional: Optional?
-				public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) { __data = data; id = try data["id"]; optional = try data["optional"] }
+				public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) {
+					__data = data
+					id = try data["id"]
+					optional = try data["optional"]
+				}
 				public init(id: Swift.String, optional: Optional? = nil) { self.init("Self", ["id": id, "optional": optional]) }
 				public struct Optional: Graft.SelectionSet {
 					public static let __selections: [Graft.Selection] = [.field("__typename", Swift.String.self), .field("id", Swift.String.self)]

@@ -2,7 +2,11 @@
 @_spi(Generated) import Graft
 public struct SelfQuery: Graft.GraphQLQuery {
 	public static let operationName = "Self"
-	public static let document = Graft.OperationDocument(operationIdentifier: "f76e71ffaed145c0473c9a30bde0ff360198fbe574dd850284f6f31d6599d062", definition: "query Self { type { __typename ...String } }" + "\n" + StringFragment.fragmentDefinition)
+	public static let document = Graft.OperationDocument(
+		operationIdentifier: "f76e71ffaed145c0473c9a30bde0ff360198fbe574dd850284f6f31d6599d062",
+		definition: "query Self { type { __typename ...String } }",
+		fragments: [StringFragment.self]
+	)
 	public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
 	public init() {}
 	public struct Data: Graft.SelectionSet {

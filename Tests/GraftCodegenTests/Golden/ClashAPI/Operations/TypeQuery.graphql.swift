@@ -2,7 +2,11 @@
 @_spi(Generated) import Graft
 public struct TypeQuery: Graft.GraphQLQuery {
 	public static let operationName = "Type"
-	public static let document = Graft.OperationDocument(operationIdentifier: "f908a6c5c9d9c38eb4bff4ac25a11b3f1ba6f15e03d47d31b89260e78e6813d9", definition: "query Type($String: String, $self: String, $in: String = \"in\", $Type: String, $error: Error, $Protocol: Boolean = true) { type(String: $String, self: $self, in: $in, Type: $Type, error: $error) { __typename id Type String Int Bool Self self Protocol @include(if: $Protocol) Error URL Date Data UUID Decimal Instant Task Result Optional Hashable fragments description hashValue init class return where Any __data: String typename: __typename data { __typename id Date } type { __typename id } string { __typename id } ...Hashable } }" + "\n" + HashableFragment.fragmentDefinition)
+	public static let document = Graft.OperationDocument(
+		operationIdentifier: "f908a6c5c9d9c38eb4bff4ac25a11b3f1ba6f15e03d47d31b89260e78e6813d9",
+		definition: "query Type($String: String, $self: String, $in: String = \"in\", $Type: String, $error: Error, $Protocol: Boolean = true) { type(String: $String, self: $self, in: $in, Type: $Type, error: $error) { __typename id Type String Int Bool Self self Protocol @include(if: $Protocol) Error URL Date Data UUID Decimal Instant Task Result Optional Hashable fragments description hashValue init class return where Any __data: String typename: __typename data { __typename id Date } type { __typename id } string { __typename id } ...Hashable } }",
+		fragments: [HashableFragment.self]
+	)
 	public static var __schema: Graft.SchemaMetadata? { schemaMetadata }
 	public var String: Graft.GraphQLNullable<Swift.String>
 	public var self_: Graft.GraphQLNullable<Swift.String>
@@ -10,7 +14,14 @@ public struct TypeQuery: Graft.GraphQLQuery {
 	public var `Type`: Graft.GraphQLNullable<Swift.String>
 	public var error: Graft.GraphQLNullable<ErrorInput>
 	public var `Protocol`: Graft.GraphQLNullable<Swift.Bool>
-	public init(String: Graft.GraphQLNullable<Swift.String> = nil, self_: Graft.GraphQLNullable<Swift.String> = nil, `in`: Graft.GraphQLNullable<Swift.String> = nil, `Type`: Graft.GraphQLNullable<Swift.String> = nil, error: Graft.GraphQLNullable<ErrorInput> = nil, `Protocol`: Graft.GraphQLNullable<Swift.Bool> = nil) {
+	public init(
+		String: Graft.GraphQLNullable<Swift.String> = nil,
+		self_: Graft.GraphQLNullable<Swift.String> = nil,
+		`in`: Graft.GraphQLNullable<Swift.String> = nil,
+		`Type`: Graft.GraphQLNullable<Swift.String> = nil,
+		error: Graft.GraphQLNullable<ErrorInput> = nil,
+		`Protocol`: Graft.GraphQLNullable<Swift.Bool> = nil
+	) {
 		self.String = String
 		self.self_ = self_
 		self.`in` = `in`
@@ -22,7 +33,13 @@ public struct TypeQuery: Graft.GraphQLQuery {
 	public static let __variableDefaults: [Swift.String: Graft.JSONValue] = ["in": "in", "Protocol": true]
 	public struct Data: Graft.SelectionSet {
 		public static let __selections: [Graft.Selection] = [
-			.field("type", Type_?.self, arguments: ["String": .variable("String"), "self": .variable("self"), "in": .variable("in"), "Type": .variable("Type"), "error": .variable("error")]),
+			.field("type", Type_?.self, arguments: [
+				"String": .variable("String"),
+				"self": .variable("self"),
+				"in": .variable("in"),
+				"Type": .variable("Type"),
+				"error": .variable("error")
+			]),
 		]
 		public let __data: Graft.ObjectData
 		public let type: Type_?
@@ -142,8 +159,75 @@ public struct TypeQuery: Graft.GraphQLQuery {
 				string = try data["string"]
 				fragments = Fragments(hashable: try data.fragment())
 			}
-			public init(id: Swift.String, `Type`: Swift.String? = nil, String: Swift.String? = nil, Int: Swift.Int? = nil, Bool: Swift.Bool? = nil, `Self`: Swift.String? = nil, self_: Swift.String? = nil, `Protocol`: Swift.String? = nil, Error: Swift.String? = nil, URL: URLScalar? = nil, Date: DateScalar? = nil, Data: DataScalar? = nil, UUID: UUIDScalar? = nil, Decimal: DecimalScalar? = nil, Instant_: Instant? = nil, Task: Graft.GraphQLEnum<TaskEnum>? = nil, Result: Graft.GraphQLEnum<ResultEnum>? = nil, Optional: Graft.GraphQLEnum<OptionalEnum>? = nil, Hashable: Swift.String? = nil, fragments_: Swift.String? = nil, description: Swift.String? = nil, hashValue_: Swift.Int? = nil, `init`: Swift.String? = nil, `class`: Swift.String? = nil, `return`: Swift.String? = nil, `where`: Swift.String? = nil, `Any`: Swift.String? = nil, __data_: Swift.String? = nil, typename: Swift.String, data: Data_? = nil, type: Type_? = nil, string: [String_]? = nil, hashable: HashableFragment) {
-				self.init("Type", ["id": id, "Type": `Type`, "String": String, "Int": Int, "Bool": Bool, "Self": `Self`, "self": self_, "Protocol": `Protocol`, "Error": Error, "URL": URL, "Date": Date, "Data": Data, "UUID": UUID, "Decimal": Decimal, "Instant": Instant_, "Task": Task, "Result": Result, "Optional": Optional, "Hashable": Hashable, "fragments": fragments_, "description": description, "hashValue": hashValue_, "init": `init`, "class": `class`, "return": `return`, "where": `where`, "Any": `Any`, "__data": __data_, "typename": typename, "data": data, "type": type, "string": string], hashable)
+			public init(
+				id: Swift.String,
+				`Type`: Swift.String? = nil,
+				String: Swift.String? = nil,
+				Int: Swift.Int? = nil,
+				Bool: Swift.Bool? = nil,
+				`Self`: Swift.String? = nil,
+				self_: Swift.String? = nil,
+				`Protocol`: Swift.String? = nil,
+				Error: Swift.String? = nil,
+				URL: URLScalar? = nil,
+				Date: DateScalar? = nil,
+				Data: DataScalar? = nil,
+				UUID: UUIDScalar? = nil,
+				Decimal: DecimalScalar? = nil,
+				Instant_: Instant? = nil,
+				Task: Graft.GraphQLEnum<TaskEnum>? = nil,
+				Result: Graft.GraphQLEnum<ResultEnum>? = nil,
+				Optional: Graft.GraphQLEnum<OptionalEnum>? = nil,
+				Hashable: Swift.String? = nil,
+				fragments_: Swift.String? = nil,
+				description: Swift.String? = nil,
+				hashValue_: Swift.Int? = nil,
+				`init`: Swift.String? = nil,
+				`class`: Swift.String? = nil,
+				`return`: Swift.String? = nil,
+				`where`: Swift.String? = nil,
+				`Any`: Swift.String? = nil,
+				__data_: Swift.String? = nil,
+				typename: Swift.String,
+				data: Data_? = nil,
+				type: Type_? = nil,
+				string: [String_]? = nil,
+				hashable: HashableFragment
+			) {
+				self.init("Type", [
+					"id": id,
+					"Type": `Type`,
+					"String": String,
+					"Int": Int,
+					"Bool": Bool,
+					"Self": `Self`,
+					"self": self_,
+					"Protocol": `Protocol`,
+					"Error": Error,
+					"URL": URL,
+					"Date": Date,
+					"Data": Data,
+					"UUID": UUID,
+					"Decimal": Decimal,
+					"Instant": Instant_,
+					"Task": Task,
+					"Result": Result,
+					"Optional": Optional,
+					"Hashable": Hashable,
+					"fragments": fragments_,
+					"description": description,
+					"hashValue": hashValue_,
+					"init": `init`,
+					"class": `class`,
+					"return": `return`,
+					"where": `where`,
+					"Any": `Any`,
+					"__data": __data_,
+					"typename": typename,
+					"data": data,
+					"type": type,
+					"string": string,
+				], hashable)
 			}
 			public struct Fragments: Swift.Hashable, Swift.Sendable { public let hashable: HashableFragment }
 			public struct Data_: Graft.SelectionSet {

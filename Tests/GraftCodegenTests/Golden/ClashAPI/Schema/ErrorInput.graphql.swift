@@ -9,7 +9,16 @@ public struct ErrorInput: Graft.InputObject {
 	public var `in`: Graft.GraphQLNullable<Swift.String>
 	public var fragments: Graft.GraphQLNullable<Swift.String>
 	public var result: Graft.GraphQLNullable<Graft.GraphQLEnum<ResultEnum>>
-	public init(String: Graft.GraphQLNullable<Swift.String> = nil, Int: Graft.GraphQLNullable<Swift.Int> = nil, Bool: Graft.GraphQLNullable<Swift.Bool> = nil, `Type`: Graft.GraphQLNullable<Swift.String> = nil, self_: Graft.GraphQLNullable<Swift.String> = nil, `in`: Graft.GraphQLNullable<Swift.String> = nil, fragments: Graft.GraphQLNullable<Swift.String> = nil, result: Graft.GraphQLNullable<Graft.GraphQLEnum<ResultEnum>> = nil) {
+	public init(
+		String: Graft.GraphQLNullable<Swift.String> = nil,
+		Int: Graft.GraphQLNullable<Swift.Int> = nil,
+		Bool: Graft.GraphQLNullable<Swift.Bool> = nil,
+		`Type`: Graft.GraphQLNullable<Swift.String> = nil,
+		self_: Graft.GraphQLNullable<Swift.String> = nil,
+		`in`: Graft.GraphQLNullable<Swift.String> = nil,
+		fragments: Graft.GraphQLNullable<Swift.String> = nil,
+		result: Graft.GraphQLNullable<Graft.GraphQLEnum<ResultEnum>> = nil
+	) {
 		self.String = String
 		self.Int = Int
 		self.Bool = Bool
@@ -19,5 +28,7 @@ public struct ErrorInput: Graft.InputObject {
 		self.fragments = fragments
 		self.result = result
 	}
-	public var __fields: [Swift.String: any Graft.InputValueConvertible] { ["String": String, "Int": Int, "Bool": Bool, "Type": `Type`, "self": self_, "in": `in`, "fragments": fragments, "result": result] }
+	public var __fields: [Swift.String: any Graft.InputValueConvertible] { 
+		["String": String, "Int": Int, "Bool": Bool, "Type": `Type`, "self": self_, "in": `in`, "fragments": fragments, "result": result]
+	 }
 }

@@ -45,8 +45,28 @@ public struct CourseCard: Fragment {
 		price = try data["price"]
 		instructor = try data["instructor"]
 	}
-	public init(id: String, slug: String, title: String, summary: String? = nil, level: GraphQLEnum<CourseLevel>, rating: Double? = nil, coverImage: URLScalar? = nil, price: Price? = nil, instructor: Instructor) {
-		self.init("Course", ["id": id, "slug": slug, "title": title, "summary": summary, "level": level, "rating": rating, "coverImage": coverImage, "price": price, "instructor": instructor])
+	public init(
+		id: String,
+		slug: String,
+		title: String,
+		summary: String? = nil,
+		level: GraphQLEnum<CourseLevel>,
+		rating: Double? = nil,
+		coverImage: URLScalar? = nil,
+		price: Price? = nil,
+		instructor: Instructor
+	) {
+		self.init("Course", [
+			"id": id,
+			"slug": slug,
+			"title": title,
+			"summary": summary,
+			"level": level,
+			"rating": rating,
+			"coverImage": coverImage,
+			"price": price,
+			"instructor": instructor,
+		])
 	}
 	public struct Price: SelectionSet {
 		public static let __selections: [Selection] = [.field("__typename", String.self), .field("amountMinor", Int.self), .field("currency", String.self)]
@@ -55,11 +75,7 @@ public struct CourseCard: Fragment {
 		public let amountMinor: Int
 		/// ISO 4217 currency code, for example `EUR`.
 		public let currency: String
-		public init(_ data: ObjectData) throws(ResponseDecodingError) {
-			__data = data
-			amountMinor = try data["amountMinor"]
-			currency = try data["currency"]
-		}
+		public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; amountMinor = try data["amountMinor"]; currency = try data["currency"] }
 		public init(amountMinor: Int, currency: String) { self.init("Price", ["amountMinor": amountMinor, "currency": currency]) }
 	}
 	public struct Instructor: SelectionSet {

@@ -65,8 +65,31 @@ public struct CourseDetails: Fragment {
 		lessons = try data["lessons"]
 		fragments = Fragments(courseCard: try data.fragment())
 	}
-	public init(description: String? = nil, status: GraphQLEnum<CourseStatus>, tags: [String], lessonCount: Int, durationMinutes: Int, weeklySchedule: [[DateTime]], publishedAt: DateTime? = nil, updatedAt: DateTime, coInstructors: [CoInstructor], lessons: [Lesson], courseCard: CourseCard) {
-		self.init("Course", ["description": description, "status": status, "tags": tags, "lessonCount": lessonCount, "durationMinutes": durationMinutes, "weeklySchedule": weeklySchedule, "publishedAt": publishedAt, "updatedAt": updatedAt, "coInstructors": coInstructors, "lessons": lessons], courseCard)
+	public init(
+		description: String? = nil,
+		status: GraphQLEnum<CourseStatus>,
+		tags: [String],
+		lessonCount: Int,
+		durationMinutes: Int,
+		weeklySchedule: [[DateTime]],
+		publishedAt: DateTime? = nil,
+		updatedAt: DateTime,
+		coInstructors: [CoInstructor],
+		lessons: [Lesson],
+		courseCard: CourseCard
+	) {
+		self.init("Course", [
+			"description": description,
+			"status": status,
+			"tags": tags,
+			"lessonCount": lessonCount,
+			"durationMinutes": durationMinutes,
+			"weeklySchedule": weeklySchedule,
+			"publishedAt": publishedAt,
+			"updatedAt": updatedAt,
+			"coInstructors": coInstructors,
+			"lessons": lessons,
+		], courseCard)
 	}
 	public struct Fragments: Hashable, Sendable { public let courseCard: CourseCard }
 	public struct CoInstructor: SelectionSet {

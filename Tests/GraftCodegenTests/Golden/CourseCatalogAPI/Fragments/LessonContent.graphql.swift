@@ -27,7 +27,13 @@ public struct LessonContent: Fragment {
 		asQuizLesson = try data.typeCase(["QuizLesson"])
 		fragments = Fragments(lessonOutline: try data.fragment())
 	}
-	public init(__typename: String, asVideoLesson: AsVideoLesson? = nil, asArticleLesson: AsArticleLesson? = nil, asQuizLesson: AsQuizLesson? = nil, lessonOutline: LessonOutline) {
+	public init(
+		__typename: String,
+		asVideoLesson: AsVideoLesson? = nil,
+		asArticleLesson: AsArticleLesson? = nil,
+		asQuizLesson: AsQuizLesson? = nil,
+		lessonOutline: LessonOutline
+	) {
 		self.init(__typename, [:], asVideoLesson, asArticleLesson, asQuizLesson, lessonOutline)
 	}
 	public struct Fragments: Hashable, Sendable { public let lessonOutline: LessonOutline }
@@ -54,7 +60,15 @@ public struct LessonContent: Fragment {
 			captions = try data["captions"]
 		}
 		public init(id: String, title: String, position: Int, durationMinutes: Int, isPreview: Bool, videoURL: URLScalar, captions: [Caption]) {
-			self.init("VideoLesson", ["id": id, "title": title, "position": position, "durationMinutes": durationMinutes, "isPreview": isPreview, "videoURL": videoURL, "captions": captions])
+			self.init("VideoLesson", [
+				"id": id,
+				"title": title,
+				"position": position,
+				"durationMinutes": durationMinutes,
+				"isPreview": isPreview,
+				"videoURL": videoURL,
+				"captions": captions,
+			])
 		}
 		public struct Caption: SelectionSet {
 			public static let __selections: [Selection] = [.field("__typename", String.self), .field("language", String.self), .field("url", URLScalar.self)]
@@ -90,7 +104,15 @@ public struct LessonContent: Fragment {
 			wordCount = try data["wordCount"]
 		}
 		public init(id: String, title: String, position: Int, durationMinutes: Int, isPreview: Bool, body: String, wordCount: Int) {
-			self.init("ArticleLesson", ["id": id, "title": title, "position": position, "durationMinutes": durationMinutes, "isPreview": isPreview, "body": body, "wordCount": wordCount])
+			self.init("ArticleLesson", [
+				"id": id,
+				"title": title,
+				"position": position,
+				"durationMinutes": durationMinutes,
+				"isPreview": isPreview,
+				"body": body,
+				"wordCount": wordCount,
+			])
 		}
 	}
 	public struct AsQuizLesson: SelectionSet {
@@ -116,7 +138,15 @@ public struct LessonContent: Fragment {
 			questions = try data["questions"]
 		}
 		public init(id: String, title: String, position: Int, durationMinutes: Int, isPreview: Bool, passingScore: Double, questions: [Question]) {
-			self.init("QuizLesson", ["id": id, "title": title, "position": position, "durationMinutes": durationMinutes, "isPreview": isPreview, "passingScore": passingScore, "questions": questions])
+			self.init("QuizLesson", [
+				"id": id,
+				"title": title,
+				"position": position,
+				"durationMinutes": durationMinutes,
+				"isPreview": isPreview,
+				"passingScore": passingScore,
+				"questions": questions,
+			])
 		}
 		public struct Question: SelectionSet {
 			public static let __selections: [Selection] = [.field("__typename", String.self), .fragment(QuizQuestionFields.self)]

@@ -37,8 +37,23 @@ public struct LessonOutline: Fragment {
 		asVideoLesson = try data.typeCase(["VideoLesson"])
 		asQuizLesson = try data.typeCase(["QuizLesson"])
 	}
-	public init(__typename: String, id: String, title: String, position: Int, durationMinutes: Int, isPreview: Bool, asVideoLesson: AsVideoLesson? = nil, asQuizLesson: AsQuizLesson? = nil) {
-		self.init(__typename, ["id": id, "title": title, "position": position, "durationMinutes": durationMinutes, "isPreview": isPreview], asVideoLesson, asQuizLesson)
+	public init(
+		__typename: String,
+		id: String,
+		title: String,
+		position: Int,
+		durationMinutes: Int,
+		isPreview: Bool,
+		asVideoLesson: AsVideoLesson? = nil,
+		asQuizLesson: AsQuizLesson? = nil
+	) {
+		self.init(__typename, [
+			"id": id,
+			"title": title,
+			"position": position,
+			"durationMinutes": durationMinutes,
+			"isPreview": isPreview,
+		], asVideoLesson, asQuizLesson)
 	}
 	public struct AsVideoLesson: SelectionSet {
 		public static let __selections: [Selection] = [.field("lengthSeconds", Int.self)]
@@ -60,7 +75,14 @@ public struct LessonOutline: Fragment {
 			lengthSeconds = try data["lengthSeconds"]
 		}
 		public init(id: String, title: String, position: Int, durationMinutes: Int, isPreview: Bool, lengthSeconds: Int) {
-			self.init("VideoLesson", ["id": id, "title": title, "position": position, "durationMinutes": durationMinutes, "isPreview": isPreview, "lengthSeconds": lengthSeconds])
+			self.init("VideoLesson", [
+				"id": id,
+				"title": title,
+				"position": position,
+				"durationMinutes": durationMinutes,
+				"isPreview": isPreview,
+				"lengthSeconds": lengthSeconds,
+			])
 		}
 	}
 	public struct AsQuizLesson: SelectionSet {
@@ -83,7 +105,14 @@ public struct LessonOutline: Fragment {
 			questions = try data["questions"]
 		}
 		public init(id: String, title: String, position: Int, durationMinutes: Int, isPreview: Bool, questions: [Question]) {
-			self.init("QuizLesson", ["id": id, "title": title, "position": position, "durationMinutes": durationMinutes, "isPreview": isPreview, "questions": questions])
+			self.init("QuizLesson", [
+				"id": id,
+				"title": title,
+				"position": position,
+				"durationMinutes": durationMinutes,
+				"isPreview": isPreview,
+				"questions": questions,
+			])
 		}
 		public struct Question: SelectionSet {
 			public static let __selections: [Selection] = [.field("__typename", String.self), .field("id", String.self)]

@@ -2,7 +2,11 @@
 @_spi(Generated) import Graft
 public struct AddReviewMutation: GraphQLMutation {
 	public static let operationName = "AddReview"
-	public static let document = OperationDocument(operationIdentifier: "d414aced1aeb84a51e9a1ab92531a30befca8bbb40f154ce751c5a3da77e7fff", definition: "mutation AddReview($course: CourseLookup!, $review: ReviewInput!) { addReview(course: $course, review: $review) { __typename review { __typename ...ReviewFields } course { __typename id slug rating } errors { __typename field message } } }" + "\n" + ReviewFields.fragmentDefinition + "\n" + UserSummary.fragmentDefinition)
+	public static let document = OperationDocument(
+		operationIdentifier: "d414aced1aeb84a51e9a1ab92531a30befca8bbb40f154ce751c5a3da77e7fff",
+		definition: "mutation AddReview($course: CourseLookup!, $review: ReviewInput!) { addReview(course: $course, review: $review) { __typename review { __typename ...ReviewFields } course { __typename id slug rating } errors { __typename field message } } }",
+		fragments: [ReviewFields.self, UserSummary.self]
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var course: CourseLookup
 	public var review: ReviewInput
@@ -76,7 +80,11 @@ public struct AddReviewMutation: GraphQLMutation {
 				public init(id: String, slug: String, rating: Double? = nil) { self.init("Course", ["id": id, "slug": slug, "rating": rating]) }
 			}
 			public struct Error: SelectionSet {
-				public static let __selections: [Selection] = [.field("__typename", String.self), .field("field", [String]?.self), .field("message", String.self)]
+				public static let __selections: [Selection] = [
+					.field("__typename", String.self),
+					.field("field", [String]?.self),
+					.field("message", String.self),
+				]
 				public let __data: ObjectData
 				/// Path to the input field at fault, for example `["review", "rating"]`.
 				public let field: [String]?

@@ -2,7 +2,11 @@
 @_spi(Generated) import Graft
 public struct CourseCatalogQuery: GraphQLQuery {
 	public static let operationName = "CourseCatalog"
-	public static let document = OperationDocument(operationIdentifier: "711f1de175d52bd6e0a6d6d99d2b8dd92beae0d4f541e94ca956610dfb0ef4dc", definition: "query CourseCatalog($filter: CourseFilter, $sort: [CourseSort!] = [{field: RATING, direction: DESC}], $first: Int! = 20, $after: String, $last: Int, $before: String, $withTags: Boolean! = false) { courses( filter: $filter sort: $sort first: $first after: $after last: $last before: $before ) { __typename totalCount pageInfo { __typename hasNextPage endCursor hasPreviousPage startCursor } edges { __typename cursor node { __typename ...CourseCard tags @include(if: $withTags) } } } }" + "\n" + CourseCard.fragmentDefinition + "\n" + UserSummary.fragmentDefinition)
+	public static let document = OperationDocument(
+		operationIdentifier: "711f1de175d52bd6e0a6d6d99d2b8dd92beae0d4f541e94ca956610dfb0ef4dc",
+		definition: "query CourseCatalog($filter: CourseFilter, $sort: [CourseSort!] = [{field: RATING, direction: DESC}], $first: Int! = 20, $after: String, $last: Int, $before: String, $withTags: Boolean! = false) { courses( filter: $filter sort: $sort first: $first after: $after last: $last before: $before ) { __typename totalCount pageInfo { __typename hasNextPage endCursor hasPreviousPage startCursor } edges { __typename cursor node { __typename ...CourseCard tags @include(if: $withTags) } } } }",
+		fragments: [CourseCard.self, UserSummary.self]
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var filter: GraphQLNullable<CourseFilter>
 	public var sort: GraphQLNullable<[CourseSort]>
@@ -11,7 +15,15 @@ public struct CourseCatalogQuery: GraphQLQuery {
 	public var last: GraphQLNullable<Int>
 	public var before: GraphQLNullable<String>
 	public var withTags: GraphQLNullable<Bool>
-	public init(filter: GraphQLNullable<CourseFilter> = nil, sort: GraphQLNullable<[CourseSort]> = nil, first: GraphQLNullable<Int> = nil, after: GraphQLNullable<String> = nil, last: GraphQLNullable<Int> = nil, before: GraphQLNullable<String> = nil, withTags: GraphQLNullable<Bool> = nil) {
+	public init(
+		filter: GraphQLNullable<CourseFilter> = nil,
+		sort: GraphQLNullable<[CourseSort]> = nil,
+		first: GraphQLNullable<Int> = nil,
+		after: GraphQLNullable<String> = nil,
+		last: GraphQLNullable<Int> = nil,
+		before: GraphQLNullable<String> = nil,
+		withTags: GraphQLNullable<Bool> = nil
+	) {
 		self.filter = filter
 		self.sort = sort
 		self.first = first
@@ -24,7 +36,14 @@ public struct CourseCatalogQuery: GraphQLQuery {
 	public static let __variableDefaults: [String: JSONValue] = ["sort": [["field": "RATING", "direction": "DESC"]], "first": 20, "withTags": false]
 	public struct Data: SelectionSet {
 		public static let __selections: [Selection] = [
-			.field("courses", Courses.self, arguments: ["filter": .variable("filter"), "sort": .variable("sort"), "first": .variable("first"), "after": .variable("after"), "last": .variable("last"), "before": .variable("before")]),
+			.field("courses", Courses.self, arguments: [
+				"filter": .variable("filter"),
+				"sort": .variable("sort"),
+				"first": .variable("first"),
+				"after": .variable("after"),
+				"last": .variable("last"),
+				"before": .variable("before")
+			]),
 		]
 		public let __data: ObjectData
 		/// A page of courses, filtered and ordered.

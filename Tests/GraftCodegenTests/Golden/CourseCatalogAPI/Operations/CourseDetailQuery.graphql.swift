@@ -2,7 +2,11 @@
 @_spi(Generated) import Graft
 public struct CourseDetailQuery: GraphQLQuery {
 	public static let operationName = "CourseDetail"
-	public static let document = OperationDocument(operationIdentifier: "11876c187a325fb10d205854cb1dbcfb7c3f1c7a181880b7c5b457f5a4b073f1", definition: "query CourseDetail($lookup: CourseLookup!, $reviewCount: Int = 5, $skipReviews: Boolean = false) { course(lookup: $lookup) { __typename ...CourseDetails reviews(first: $reviewCount) @skip(if: $skipReviews) { __typename ...ReviewFields } topReview: reviews(first: 1) { __typename id rating } } }" + "\n" + CourseCard.fragmentDefinition + "\n" + CourseDetails.fragmentDefinition + "\n" + LessonOutline.fragmentDefinition + "\n" + ReviewFields.fragmentDefinition + "\n" + UserSummary.fragmentDefinition)
+	public static let document = OperationDocument(
+		operationIdentifier: "11876c187a325fb10d205854cb1dbcfb7c3f1c7a181880b7c5b457f5a4b073f1",
+		definition: "query CourseDetail($lookup: CourseLookup!, $reviewCount: Int = 5, $skipReviews: Boolean = false) { course(lookup: $lookup) { __typename ...CourseDetails reviews(first: $reviewCount) @skip(if: $skipReviews) { __typename ...ReviewFields } topReview: reviews(first: 1) { __typename id rating } } }",
+		fragments: [CourseCard.self, CourseDetails.self, LessonOutline.self, ReviewFields.self, UserSummary.self]
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var lookup: CourseLookup
 	public var reviewCount: GraphQLNullable<Int>

@@ -2,7 +2,10 @@
 @_spi(Generated) import Graft
 public struct CourseReviewsPreviewQuery: GraphQLQuery {
 	public static let operationName = "CourseReviewsPreview"
-	public static let document = OperationDocument(operationIdentifier: "d6f1925d569143040c14fa9ccc1d9fb0be5519aa5e08ff3cd274f047d114d257", definition: "query CourseReviewsPreview($lookup: CourseLookup!, $reviewCount: Int = 2) { course(lookup: $lookup) { __typename id slug reviews(first: $reviewCount) { __typename id rating } } }")
+	public static let document = OperationDocument(
+		operationIdentifier: "d6f1925d569143040c14fa9ccc1d9fb0be5519aa5e08ff3cd274f047d114d257",
+		definition: "query CourseReviewsPreview($lookup: CourseLookup!, $reviewCount: Int = 2) { course(lookup: $lookup) { __typename id slug reviews(first: $reviewCount) { __typename id rating } } }"
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var lookup: CourseLookup
 	public var reviewCount: GraphQLNullable<Int>

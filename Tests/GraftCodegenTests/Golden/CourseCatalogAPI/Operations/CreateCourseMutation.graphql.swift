@@ -2,7 +2,11 @@
 @_spi(Generated) import Graft
 public struct CreateCourseMutation: GraphQLMutation {
 	public static let operationName = "CreateCourse"
-	public static let document = OperationDocument(operationIdentifier: "f814b5bf89064a91021347b2f36f0484b475e3d91d7c56fa1e3511c290753c12", definition: "mutation CreateCourse($input: CreateCourseInput!) { createCourse(input: $input) { __typename ...CourseCard status tags weeklySchedule } }" + "\n" + CourseCard.fragmentDefinition + "\n" + UserSummary.fragmentDefinition)
+	public static let document = OperationDocument(
+		operationIdentifier: "f814b5bf89064a91021347b2f36f0484b475e3d91d7c56fa1e3511c290753c12",
+		definition: "mutation CreateCourse($input: CreateCourseInput!) { createCourse(input: $input) { __typename ...CourseCard status tags weeklySchedule } }",
+		fragments: [CourseCard.self, UserSummary.self]
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var input: CreateCourseInput
 	public init(input: CreateCourseInput) { self.input = input }

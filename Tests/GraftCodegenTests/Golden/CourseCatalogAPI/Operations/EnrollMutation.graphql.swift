@@ -2,7 +2,10 @@
 @_spi(Generated) import Graft
 public struct EnrollMutation: GraphQLMutation {
 	public static let operationName = "Enroll"
-	public static let document = OperationDocument(operationIdentifier: "f951e70dca5147ba16ac7cbfb710bed22c1c9b1de35a08a0524a8f191fb66c86", definition: "mutation Enroll($slug: String!) { enroll(course: {slug: $slug}) { __typename id status progress enrolledAt course { __typename id slug lessonCount } } }")
+	public static let document = OperationDocument(
+		operationIdentifier: "f951e70dca5147ba16ac7cbfb710bed22c1c9b1de35a08a0524a8f191fb66c86",
+		definition: "mutation Enroll($slug: String!) { enroll(course: {slug: $slug}) { __typename id status progress enrolledAt course { __typename id slug lessonCount } } }"
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var slug: String
 	public init(slug: String) { self.slug = slug }

@@ -2,7 +2,11 @@
 @_spi(Generated) import Graft
 public struct LessonDetailQuery: GraphQLQuery {
 	public static let operationName = "LessonDetail"
-	public static let document = OperationDocument(operationIdentifier: "3f0b38ecd456edeaa78426b0641a05d580c319b9842a68e514f8b32c0aea49fa", definition: "query LessonDetail($id: ID!) { lesson(id: $id) { __typename ...LessonContent course { __typename id slug title } } }" + "\n" + LessonContent.fragmentDefinition + "\n" + LessonOutline.fragmentDefinition + "\n" + QuizQuestionFields.fragmentDefinition)
+	public static let document = OperationDocument(
+		operationIdentifier: "3f0b38ecd456edeaa78426b0641a05d580c319b9842a68e514f8b32c0aea49fa",
+		definition: "query LessonDetail($id: ID!) { lesson(id: $id) { __typename ...LessonContent course { __typename id slug title } } }",
+		fragments: [LessonContent.self, LessonOutline.self, QuizQuestionFields.self]
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var id: String
 	public init(id: String) { self.id = id }

@@ -2,7 +2,10 @@
 @_spi(Generated) import Graft
 public struct LessonProgressSubscription: GraphQLSubscription {
 	public static let operationName = "LessonProgress"
-	public static let document = OperationDocument(operationIdentifier: "7eb9c8a1717540a43c866db97ff59d1711b068b2434726af163866c81b37cd58", definition: "subscription LessonProgress($lessonId: ID!, $steps: Int = 4) { lessonProgress(lessonId: $lessonId, steps: $steps) { __typename progress completed at lesson { __typename id title } } }")
+	public static let document = OperationDocument(
+		operationIdentifier: "7eb9c8a1717540a43c866db97ff59d1711b068b2434726af163866c81b37cd58",
+		definition: "subscription LessonProgress($lessonId: ID!, $steps: Int = 4) { lessonProgress(lessonId: $lessonId, steps: $steps) { __typename progress completed at lesson { __typename id title } } }"
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var lessonId: String
 	public var steps: GraphQLNullable<Int>

@@ -2,7 +2,10 @@
 @_spi(Generated) import Graft
 public struct NodeByIDQuery: GraphQLQuery {
 	public static let operationName = "NodeByID"
-	public static let document = OperationDocument(operationIdentifier: "1855f9c2f8fd87a708a005d0b30521a5a7847bc37805d2b2ecf8bce6e0d16cb7", definition: "query NodeByID($id: ID!) { node(id: $id) { __typename id ... on Course { __typename slug title } ... on Lesson { __typename title position } ... on User { __typename name } } }")
+	public static let document = OperationDocument(
+		operationIdentifier: "1855f9c2f8fd87a708a005d0b30521a5a7847bc37805d2b2ecf8bce6e0d16cb7",
+		definition: "query NodeByID($id: ID!) { node(id: $id) { __typename id ... on Course { __typename slug title } ... on Lesson { __typename title position } ... on User { __typename name } } }"
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var id: String
 	public init(id: String) { self.id = id }
@@ -70,7 +73,9 @@ public struct NodeByIDQuery: GraphQLQuery {
 					title = try data["title"]
 					position = try data["position"]
 				}
-				public init(__typename: String, id: String, title: String, position: Int) { self.init(__typename, ["id": id, "title": title, "position": position]) }
+				public init(__typename: String, id: String, title: String, position: Int) {
+					self.init(__typename, ["id": id, "title": title, "position": position])
+				}
 			}
 			public struct AsUser: SelectionSet {
 				public static let __selections: [Selection] = [.field("name", String.self)]

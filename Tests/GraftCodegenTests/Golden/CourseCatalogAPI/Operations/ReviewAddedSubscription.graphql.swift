@@ -2,7 +2,11 @@
 @_spi(Generated) import Graft
 public struct ReviewAddedSubscription: GraphQLSubscription {
 	public static let operationName = "ReviewAdded"
-	public static let document = OperationDocument(operationIdentifier: "6bd66dc11301700da63fb474315b49dbda5a41c1f49508681f0c2ca2dbd54c75", definition: "subscription ReviewAdded($courseId: ID!) { reviewAdded(courseId: $courseId) { __typename ...ReviewFields course { __typename id slug rating } } }" + "\n" + ReviewFields.fragmentDefinition + "\n" + UserSummary.fragmentDefinition)
+	public static let document = OperationDocument(
+		operationIdentifier: "6bd66dc11301700da63fb474315b49dbda5a41c1f49508681f0c2ca2dbd54c75",
+		definition: "subscription ReviewAdded($courseId: ID!) { reviewAdded(courseId: $courseId) { __typename ...ReviewFields course { __typename id slug rating } } }",
+		fragments: [ReviewFields.self, UserSummary.self]
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var courseId: String
 	public init(courseId: String) { self.courseId = courseId }

@@ -2,7 +2,11 @@
 @_spi(Generated) import Graft
 public struct SearchQuery: GraphQLQuery {
 	public static let operationName = "Search"
-	public static let document = OperationDocument(operationIdentifier: "924e3d21250625707b382c7c1a720630764c336671eb3b3df39293ecea00aa41", definition: "query Search($text: String!, $kinds: [SearchKind!], $first: Int = 10) { results: search(text: $text, kinds: $kinds, first: $first) { __typename ... on Course { __typename ...CourseCard } ... on Lesson { __typename id title course { __typename slug title } } ... on VideoLesson { __typename lengthSeconds } ... on User { __typename ...UserSummary role } } }" + "\n" + CourseCard.fragmentDefinition + "\n" + UserSummary.fragmentDefinition)
+	public static let document = OperationDocument(
+		operationIdentifier: "924e3d21250625707b382c7c1a720630764c336671eb3b3df39293ecea00aa41",
+		definition: "query Search($text: String!, $kinds: [SearchKind!], $first: Int = 10) { results: search(text: $text, kinds: $kinds, first: $first) { __typename ... on Course { __typename ...CourseCard } ... on Lesson { __typename id title course { __typename slug title } } ... on VideoLesson { __typename lengthSeconds } ... on User { __typename ...UserSummary role } } }",
+		fragments: [CourseCard.self, UserSummary.self]
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var text: String
 	public var kinds: GraphQLNullable<[GraphQLEnum<SearchKind>]>
@@ -80,7 +84,9 @@ public struct SearchQuery: GraphQLQuery {
 					title = try data["title"]
 					course = try data["course"]
 				}
-				public init(__typename: String, id: String, title: String, course: Course) { self.init(__typename, ["id": id, "title": title, "course": course]) }
+				public init(__typename: String, id: String, title: String, course: Course) {
+					self.init(__typename, ["id": id, "title": title, "course": course])
+				}
 				public struct Course: SelectionSet {
 					public static let __selections: [Selection] = [.field("__typename", String.self), .field("slug", String.self), .field("title", String.self)]
 					public let __data: ObjectData

@@ -2,7 +2,11 @@
 @_spi(Generated) import Graft
 public struct ViewerQuery: GraphQLQuery {
 	public static let operationName = "Viewer"
-	public static let document = OperationDocument(operationIdentifier: "b6356eddde6b9be5e4b880990e139452ab8033fedc73d34fa1b3b6055f94dec8", definition: "query Viewer($includeEnrollments: Boolean! = true, $skipEmail: Boolean! = false) { me: viewer { __typename ...UserSummary largeAvatar: avatarURL(size: 256) email @skip(if: $skipEmail) role joinedAt enrollments @include(if: $includeEnrollments) { __typename id status progress course { __typename ...CourseCard } } } }" + "\n" + CourseCard.fragmentDefinition + "\n" + UserSummary.fragmentDefinition)
+	public static let document = OperationDocument(
+		operationIdentifier: "b6356eddde6b9be5e4b880990e139452ab8033fedc73d34fa1b3b6055f94dec8",
+		definition: "query Viewer($includeEnrollments: Boolean! = true, $skipEmail: Boolean! = false) { me: viewer { __typename ...UserSummary largeAvatar: avatarURL(size: 256) email @skip(if: $skipEmail) role joinedAt enrollments @include(if: $includeEnrollments) { __typename id status progress course { __typename ...CourseCard } } } }",
+		fragments: [CourseCard.self, UserSummary.self]
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var includeEnrollments: GraphQLNullable<Bool>
 	public var skipEmail: GraphQLNullable<Bool>
@@ -54,7 +58,14 @@ public struct ViewerQuery: GraphQLQuery {
 				enrollments = try data["enrollments"]
 				fragments = Fragments(userSummary: try data.fragment())
 			}
-			public init(largeAvatar: URLScalar? = nil, email: String? = nil, role: GraphQLEnum<Role>, joinedAt: DateTime, enrollments: [Enrollment]? = nil, userSummary: UserSummary) {
+			public init(
+				largeAvatar: URLScalar? = nil,
+				email: String? = nil,
+				role: GraphQLEnum<Role>,
+				joinedAt: DateTime,
+				enrollments: [Enrollment]? = nil,
+				userSummary: UserSummary
+			) {
 				self.init("User", ["largeAvatar": largeAvatar, "email": email, "role": role, "joinedAt": joinedAt, "enrollments": enrollments], userSummary)
 			}
 			public struct Fragments: Hashable, Sendable { public let userSummary: UserSummary }

@@ -16,7 +16,15 @@ public struct CourseFilter: InputObject {
 	public var instructorId: GraphQLNullable<String>
 	/// Whether archived courses are included.
 	public var includeArchived: GraphQLNullable<Bool>
-	public init(levels: GraphQLNullable<[GraphQLEnum<CourseLevel>]> = nil, tags: GraphQLNullable<[String]> = nil, text: GraphQLNullable<String> = nil, minRating: GraphQLNullable<Double> = nil, publishedAfter: GraphQLNullable<DateTime> = nil, instructorId: GraphQLNullable<String> = nil, includeArchived: GraphQLNullable<Bool> = nil) {
+	public init(
+		levels: GraphQLNullable<[GraphQLEnum<CourseLevel>]> = nil,
+		tags: GraphQLNullable<[String]> = nil,
+		text: GraphQLNullable<String> = nil,
+		minRating: GraphQLNullable<Double> = nil,
+		publishedAfter: GraphQLNullable<DateTime> = nil,
+		instructorId: GraphQLNullable<String> = nil,
+		includeArchived: GraphQLNullable<Bool> = nil
+	) {
 		self.levels = levels
 		self.tags = tags
 		self.text = text
@@ -25,5 +33,7 @@ public struct CourseFilter: InputObject {
 		self.instructorId = instructorId
 		self.includeArchived = includeArchived
 	}
-	public var __fields: [String: any InputValueConvertible] { ["levels": levels, "tags": tags, "text": text, "minRating": minRating, "publishedAfter": publishedAfter, "instructorId": instructorId, "includeArchived": includeArchived] }
+	public var __fields: [String: any InputValueConvertible] { 
+		["levels": levels, "tags": tags, "text": text, "minRating": minRating, "publishedAfter": publishedAfter, "instructorId": instructorId, "includeArchived": includeArchived]
+	 }
 }

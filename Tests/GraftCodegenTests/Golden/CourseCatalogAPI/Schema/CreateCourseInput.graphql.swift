@@ -16,7 +16,15 @@ public struct CreateCourseInput: InputObject {
 	public var priceMinor: GraphQLNullable<Int>
 	/// Live-session start times, one row per weekday from Monday.
 	public var weeklySchedule: GraphQLNullable<[[DateTime]]>
-	public init(title: String, slug: GraphQLNullable<String> = nil, summary: GraphQLNullable<String> = nil, level: GraphQLNullable<GraphQLEnum<CourseLevel>> = nil, tags: GraphQLNullable<[String]> = nil, priceMinor: GraphQLNullable<Int> = nil, weeklySchedule: GraphQLNullable<[[DateTime]]> = nil) {
+	public init(
+		title: String,
+		slug: GraphQLNullable<String> = nil,
+		summary: GraphQLNullable<String> = nil,
+		level: GraphQLNullable<GraphQLEnum<CourseLevel>> = nil,
+		tags: GraphQLNullable<[String]> = nil,
+		priceMinor: GraphQLNullable<Int> = nil,
+		weeklySchedule: GraphQLNullable<[[DateTime]]> = nil
+	) {
 		self.title = title
 		self.slug = slug
 		self.summary = summary
@@ -25,5 +33,7 @@ public struct CreateCourseInput: InputObject {
 		self.priceMinor = priceMinor
 		self.weeklySchedule = weeklySchedule
 	}
-	public var __fields: [String: any InputValueConvertible] { ["title": title, "slug": slug, "summary": summary, "level": level, "tags": tags, "priceMinor": priceMinor, "weeklySchedule": weeklySchedule] }
+	public var __fields: [String: any InputValueConvertible] { 
+		["title": title, "slug": slug, "summary": summary, "level": level, "tags": tags, "priceMinor": priceMinor, "weeklySchedule": weeklySchedule]
+	 }
 }

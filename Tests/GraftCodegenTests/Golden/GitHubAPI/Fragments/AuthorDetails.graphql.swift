@@ -11,11 +11,7 @@ public struct AuthorDetails: Graft.Fragment {
 	/// The username of the actor.
 	public let login: String
 	public let asUser: AsUser?
-	public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) {
-		__data = data
-		login = try data["login"]
-		asUser = try data.typeCase(["User"])
-	}
+	public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) { __data = data; login = try data["login"]; asUser = try data.typeCase(["User"]) }
 	public init(__typename: String, login: String, asUser: AsUser? = nil) { self.init(__typename, ["login": login], asUser) }
 	public struct AsUser: Graft.SelectionSet {
 		public static let __selections: [Graft.Selection] = [.field("id", String.self), .field("name", String?.self)]

@@ -66,7 +66,10 @@ public struct IssuesAndCommentsForRepositoryQuery: Graft.GraphQLQuery {
 						public let __data: Graft.ObjectData
 						public let fragments: Fragments
 						public var login: String { fragments.authorDetails.login }
-						public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) { __data = data; fragments = Fragments(authorDetails: try data.fragment()) }
+						public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) {
+							__data = data
+							fragments = Fragments(authorDetails: try data.fragment())
+						}
 						public init(__typename: String, authorDetails: AuthorDetails) { self.init(__typename, [:], authorDetails) }
 						public struct Fragments: Hashable, Sendable { public let authorDetails: AuthorDetails }
 					}
@@ -78,20 +81,31 @@ public struct IssuesAndCommentsForRepositoryQuery: Graft.GraphQLQuery {
 						public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) { __data = data; nodes = try data["nodes"] }
 						public init(nodes: [Node?]? = nil) { self.init("IssueCommentConnection", ["nodes": nodes]) }
 						public struct Node: Graft.SelectionSet {
-							public static let __selections: [Graft.Selection] = [.field("__typename", String.self), .field("body", String.self), .field("author", Author?.self)]
+							public static let __selections: [Graft.Selection] = [
+								.field("__typename", String.self),
+								.field("body", String.self),
+								.field("author", Author?.self),
+							]
 							public let __data: Graft.ObjectData
 							/// The body as Markdown.
 							public let body: String
 							/// The actor who authored the comment.
 							public let author: Author?
-							public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) { __data = data; body = try data["body"]; author = try data["author"] }
+							public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) {
+								__data = data
+								body = try data["body"]
+								author = try data["author"]
+							}
 							public init(body: String, author: Author? = nil) { self.init("IssueComment", ["body": body, "author": author]) }
 							public struct Author: Graft.SelectionSet {
 								public static let __selections: [Graft.Selection] = [.field("__typename", String.self), .fragment(AuthorDetails.self)]
 								public let __data: Graft.ObjectData
 								public let fragments: Fragments
 								public var login: String { fragments.authorDetails.login }
-								public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) { __data = data; fragments = Fragments(authorDetails: try data.fragment()) }
+								public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) {
+									__data = data
+									fragments = Fragments(authorDetails: try data.fragment())
+								}
 								public init(__typename: String, authorDetails: AuthorDetails) { self.init(__typename, [:], authorDetails) }
 								public struct Fragments: Hashable, Sendable { public let authorDetails: AuthorDetails }
 							}

@@ -2,11 +2,7 @@
 @_spi(Generated) import Graft
 public struct CharacterNameAndDroidAppearsIn: Fragment {
 	public static let fragmentDefinition = "fragment CharacterNameAndDroidAppearsIn on Character { __typename name ... on Droid { __typename appearsIn } }"
-	public static let __selections: [Selection] = [
-		.field("__typename", String.self),
-		.field("name", String.self),
-		.inlineFragment(AsDroid.self, on: ["Droid"]),
-	]
+	public static let __selections: [Selection] = [.field("__typename", String.self), .field("name", String.self), .inlineFragment(AsDroid.self, on: ["Droid"])]
 	public let __data: ObjectData
 	/// The name of the character
 	public let name: String

@@ -19,9 +19,7 @@ public struct HeroDetails: Fragment {
 		asHuman = try data.typeCase(["Human"])
 		asDroid = try data.typeCase(["Droid"])
 	}
-	public init(__typename: String, name: String, asHuman: AsHuman? = nil, asDroid: AsDroid? = nil) {
-		self.init(__typename, ["name": name], asHuman, asDroid)
-	}
+	public init(__typename: String, name: String, asHuman: AsHuman? = nil, asDroid: AsDroid? = nil) { self.init(__typename, ["name": name], asHuman, asDroid) }
 	public struct AsHuman: SelectionSet {
 		public static let __selections: [Selection] = [.field("height", Double?.self)]
 		public let __data: ObjectData
@@ -37,11 +35,7 @@ public struct HeroDetails: Fragment {
 		public let name: String
 		/// This droid's primary function
 		public let primaryFunction: String?
-		public init(_ data: ObjectData) throws(ResponseDecodingError) {
-			__data = data
-			name = try data["name"]
-			primaryFunction = try data["primaryFunction"]
-		}
+		public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; name = try data["name"]; primaryFunction = try data["primaryFunction"] }
 		public init(name: String, primaryFunction: String? = nil) { self.init("Droid", ["name": name, "primaryFunction": primaryFunction]) }
 	}
 }

@@ -2,12 +2,18 @@
 @_spi(Generated) import Graft
 public struct CreateAwesomeReviewMutation: GraphQLMutation {
 	public static let operationName = "CreateAwesomeReview"
-	public static let document = OperationDocument(operationIdentifier: "36634ea692d455075551673f2f529e85c8acf6f5e3707243781324cd3d968d02", definition: "mutation CreateAwesomeReview { createReview(episode: JEDI, review: {stars: 10, commentary: \"This is awesome!\"}) { __typename stars commentary } }")
+	public static let document = OperationDocument(
+		operationIdentifier: "36634ea692d455075551673f2f529e85c8acf6f5e3707243781324cd3d968d02",
+		definition: "mutation CreateAwesomeReview { createReview(episode: JEDI, review: {stars: 10, commentary: \"This is awesome!\"}) { __typename stars commentary } }"
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public init() {}
 	public struct Data: SelectionSet {
 		public static let __selections: [Selection] = [
-			.field("createReview", CreateReview?.self, arguments: ["episode": .value("JEDI"), "review": .value(["stars": 10, "commentary": "This is awesome!"])]),
+			.field("createReview", CreateReview?.self, arguments: [
+				"episode": .value("JEDI"),
+				"review": .value(["stars": 10, "commentary": "This is awesome!"])
+			]),
 		]
 		public let __data: ObjectData
 		public let createReview: CreateReview?

@@ -2,7 +2,10 @@
 @_spi(Generated) import Graft
 public struct CreateReviewForEpisodeMutation: GraphQLMutation {
 	public static let operationName = "CreateReviewForEpisode"
-	public static let document = OperationDocument(operationIdentifier: "3edcd1f17839f43db021eccbe2ecd41ad7dcb1ba6cd4b7e9897afb4162e4c223", definition: "mutation CreateReviewForEpisode($episode: Episode!, $review: ReviewInput!) { createReview(episode: $episode, review: $review) { __typename stars commentary } }")
+	public static let document = OperationDocument(
+		operationIdentifier: "3edcd1f17839f43db021eccbe2ecd41ad7dcb1ba6cd4b7e9897afb4162e4c223",
+		definition: "mutation CreateReviewForEpisode($episode: Episode!, $review: ReviewInput!) { createReview(episode: $episode, review: $review) { __typename stars commentary } }"
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var episode: GraphQLEnum<Episode>
 	public var review: ReviewInput

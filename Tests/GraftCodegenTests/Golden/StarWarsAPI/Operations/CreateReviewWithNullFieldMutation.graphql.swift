@@ -2,7 +2,10 @@
 @_spi(Generated) import Graft
 public struct CreateReviewWithNullFieldMutation: GraphQLMutation {
 	public static let operationName = "CreateReviewWithNullField"
-	public static let document = OperationDocument(operationIdentifier: "e962313bc77c193dc516d097b5e41efea073de16c3a5f2e8c00f082853835d49", definition: "mutation CreateReviewWithNullField { createReview(episode: JEDI, review: {stars: 10, commentary: null}) { __typename stars commentary } }")
+	public static let document = OperationDocument(
+		operationIdentifier: "e962313bc77c193dc516d097b5e41efea073de16c3a5f2e8c00f082853835d49",
+		definition: "mutation CreateReviewWithNullField { createReview(episode: JEDI, review: {stars: 10, commentary: null}) { __typename stars commentary } }"
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public init() {}
 	public struct Data: SelectionSet {

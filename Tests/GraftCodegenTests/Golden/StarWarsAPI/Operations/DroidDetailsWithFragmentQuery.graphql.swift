@@ -2,7 +2,11 @@
 @_spi(Generated) import Graft
 public struct DroidDetailsWithFragmentQuery: GraphQLQuery {
 	public static let operationName = "DroidDetailsWithFragment"
-	public static let document = OperationDocument(operationIdentifier: "6696d5064faa0c379b73574aa6d4c5b912eb17339afc8b66babae61542d233d7", definition: "query DroidDetailsWithFragment($episode: Episode) { hero(episode: $episode) { __typename ...DroidDetails } }" + "\n" + DroidDetails.fragmentDefinition)
+	public static let document = OperationDocument(
+		operationIdentifier: "6696d5064faa0c379b73574aa6d4c5b912eb17339afc8b66babae61542d233d7",
+		definition: "query DroidDetailsWithFragment($episode: Episode) { hero(episode: $episode) { __typename ...DroidDetails } }",
+		fragments: [DroidDetails.self]
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var episode: GraphQLNullable<GraphQLEnum<Episode>>
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }

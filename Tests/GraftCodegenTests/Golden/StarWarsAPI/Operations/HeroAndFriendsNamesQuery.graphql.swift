@@ -2,7 +2,10 @@
 @_spi(Generated) import Graft
 public struct HeroAndFriendsNamesQuery: GraphQLQuery {
 	public static let operationName = "HeroAndFriendsNames"
-	public static let document = OperationDocument(operationIdentifier: "1e36c3331171b74c012b86caa04fbb01062f37c61227655d9c0729a62c6f7285", definition: "query HeroAndFriendsNames($episode: Episode) { hero(episode: $episode) { __typename name friends { __typename name } } }")
+	public static let document = OperationDocument(
+		operationIdentifier: "1e36c3331171b74c012b86caa04fbb01062f37c61227655d9c0729a62c6f7285",
+		definition: "query HeroAndFriendsNames($episode: Episode) { hero(episode: $episode) { __typename name friends { __typename name } } }"
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var episode: GraphQLNullable<GraphQLEnum<Episode>>
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }

@@ -2,7 +2,11 @@
 @_spi(Generated) import Graft
 public struct HeroAndFriendsNamesWithFragmentQuery: GraphQLQuery {
 	public static let operationName = "HeroAndFriendsNamesWithFragment"
-	public static let document = OperationDocument(operationIdentifier: "07c54599c2b5f9d4215d1bff7f5f6ff458c983aa5c13338fd44b051210d5ecc6", definition: "query HeroAndFriendsNamesWithFragment($episode: Episode) { hero(episode: $episode) { __typename name ...FriendsNames } }" + "\n" + FriendsNames.fragmentDefinition)
+	public static let document = OperationDocument(
+		operationIdentifier: "07c54599c2b5f9d4215d1bff7f5f6ff458c983aa5c13338fd44b051210d5ecc6",
+		definition: "query HeroAndFriendsNamesWithFragment($episode: Episode) { hero(episode: $episode) { __typename name ...FriendsNames } }",
+		fragments: [FriendsNames.self]
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var episode: GraphQLNullable<GraphQLEnum<Episode>>
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }

@@ -2,7 +2,11 @@
 @_spi(Generated) import Graft
 public struct HeroAndFriendsNamesWithFragmentTwiceQuery: GraphQLQuery {
 	public static let operationName = "HeroAndFriendsNamesWithFragmentTwice"
-	public static let document = OperationDocument(operationIdentifier: "9a769ab058900912bff4e4c51c1b257f609e4dfb4aaa1f17166adc19d510e363", definition: "query HeroAndFriendsNamesWithFragmentTwice($episode: Episode) { hero(episode: $episode) { __typename friends { __typename ...CharacterName } ... on Droid { __typename friends { __typename ...CharacterName } } } }" + "\n" + CharacterName.fragmentDefinition)
+	public static let document = OperationDocument(
+		operationIdentifier: "9a769ab058900912bff4e4c51c1b257f609e4dfb4aaa1f17166adc19d510e363",
+		definition: "query HeroAndFriendsNamesWithFragmentTwice($episode: Episode) { hero(episode: $episode) { __typename friends { __typename ...CharacterName } ... on Droid { __typename friends { __typename ...CharacterName } } } }",
+		fragments: [CharacterName.self]
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var episode: GraphQLNullable<GraphQLEnum<Episode>>
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }
@@ -23,7 +27,11 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: GraphQLQuery {
 			/// The friends of the character, or an empty list if they have none
 			public let friends: [Friend?]?
 			public let asDroid: AsDroid?
-			public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; friends = try data["friends"]; asDroid = try data.typeCase(["Droid"]) }
+			public init(_ data: ObjectData) throws(ResponseDecodingError) {
+				__data = data
+				friends = try data["friends"]
+				asDroid = try data.typeCase(["Droid"])
+			}
 			public init(__typename: String, friends: [Friend?]? = nil, asDroid: AsDroid? = nil) { self.init(__typename, ["friends": friends], asDroid) }
 			public struct Friend: SelectionSet {
 				public static let __selections: [Selection] = [.field("__typename", String.self), .fragment(CharacterName.self)]

@@ -2,7 +2,10 @@
 @_spi(Generated) import Graft
 public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: GraphQLQuery {
 	public static let operationName = "HeroAndFriendsNamesWithIDForParentOnly"
-	public static let document = OperationDocument(operationIdentifier: "de03aaedeb69050ef75e3aa56b262b4ea1e08bb6fd174f2e91ddd9b84a8ff897", definition: "query HeroAndFriendsNamesWithIDForParentOnly($episode: Episode) { hero(episode: $episode) { __typename id name friends { __typename name } } }")
+	public static let document = OperationDocument(
+		operationIdentifier: "de03aaedeb69050ef75e3aa56b262b4ea1e08bb6fd174f2e91ddd9b84a8ff897",
+		definition: "query HeroAndFriendsNamesWithIDForParentOnly($episode: Episode) { hero(episode: $episode) { __typename id name friends { __typename name } } }"
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var episode: GraphQLNullable<GraphQLEnum<Episode>>
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }

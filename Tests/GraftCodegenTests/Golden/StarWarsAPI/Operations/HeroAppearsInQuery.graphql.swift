@@ -2,7 +2,10 @@
 @_spi(Generated) import Graft
 public struct HeroAppearsInQuery: GraphQLQuery {
 	public static let operationName = "HeroAppearsIn"
-	public static let document = OperationDocument(operationIdentifier: "59243627e0166c9b631551b56dc4d29701f2d90336d83c231172c50152e02475", definition: "query HeroAppearsIn { hero { __typename appearsIn } }")
+	public static let document = OperationDocument(
+		operationIdentifier: "59243627e0166c9b631551b56dc4d29701f2d90336d83c231172c50152e02475",
+		definition: "query HeroAppearsIn { hero { __typename appearsIn } }"
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public init() {}
 	public struct Data: SelectionSet {

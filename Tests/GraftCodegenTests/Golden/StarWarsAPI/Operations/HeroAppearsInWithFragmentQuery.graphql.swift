@@ -2,7 +2,11 @@
 @_spi(Generated) import Graft
 public struct HeroAppearsInWithFragmentQuery: GraphQLQuery {
 	public static let operationName = "HeroAppearsInWithFragment"
-	public static let document = OperationDocument(operationIdentifier: "b7e9c75d75c77765849b67116235609b3a05b9052975c617f51a315f8fbaf45a", definition: "query HeroAppearsInWithFragment($episode: Episode) { hero(episode: $episode) { __typename ...CharacterAppearsIn } }" + "\n" + CharacterAppearsIn.fragmentDefinition)
+	public static let document = OperationDocument(
+		operationIdentifier: "b7e9c75d75c77765849b67116235609b3a05b9052975c617f51a315f8fbaf45a",
+		definition: "query HeroAppearsInWithFragment($episode: Episode) { hero(episode: $episode) { __typename ...CharacterAppearsIn } }",
+		fragments: [CharacterAppearsIn.self]
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var episode: GraphQLNullable<GraphQLEnum<Episode>>
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }

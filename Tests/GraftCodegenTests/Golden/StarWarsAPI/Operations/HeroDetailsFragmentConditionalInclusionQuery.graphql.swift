@@ -2,7 +2,11 @@
 @_spi(Generated) import Graft
 public struct HeroDetailsFragmentConditionalInclusionQuery: GraphQLQuery {
 	public static let operationName = "HeroDetailsFragmentConditionalInclusion"
-	public static let document = OperationDocument(operationIdentifier: "17dfb13c5d9e6c67703fc037b9114ea53ccc8f9274dfecb4abfc2d5a168cf612", definition: "query HeroDetailsFragmentConditionalInclusion($includeDetails: Boolean!) { hero { __typename ...HeroDetails @include(if: $includeDetails) } }" + "\n" + HeroDetails.fragmentDefinition)
+	public static let document = OperationDocument(
+		operationIdentifier: "17dfb13c5d9e6c67703fc037b9114ea53ccc8f9274dfecb4abfc2d5a168cf612",
+		definition: "query HeroDetailsFragmentConditionalInclusion($includeDetails: Boolean!) { hero { __typename ...HeroDetails @include(if: $includeDetails) } }",
+		fragments: [HeroDetails.self]
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var includeDetails: Bool
 	public init(includeDetails: Bool) { self.includeDetails = includeDetails }

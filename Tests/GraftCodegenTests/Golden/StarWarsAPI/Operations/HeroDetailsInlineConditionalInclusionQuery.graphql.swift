@@ -2,7 +2,10 @@
 @_spi(Generated) import Graft
 public struct HeroDetailsInlineConditionalInclusionQuery: GraphQLQuery {
 	public static let operationName = "HeroDetailsInlineConditionalInclusion"
-	public static let document = OperationDocument(operationIdentifier: "e251576f8c1cfcd442f44d2fbe5fd4b425a36ddd41fb4b6c1019c501ac6ac5bc", definition: "query HeroDetailsInlineConditionalInclusion($includeDetails: Boolean!) { hero { __typename ... @include(if: $includeDetails) { __typename name appearsIn } } }")
+	public static let document = OperationDocument(
+		operationIdentifier: "e251576f8c1cfcd442f44d2fbe5fd4b425a36ddd41fb4b6c1019c501ac6ac5bc",
+		definition: "query HeroDetailsInlineConditionalInclusion($includeDetails: Boolean!) { hero { __typename ... @include(if: $includeDetails) { __typename name appearsIn } } }"
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var includeDetails: Bool
 	public init(includeDetails: Bool) { self.includeDetails = includeDetails }

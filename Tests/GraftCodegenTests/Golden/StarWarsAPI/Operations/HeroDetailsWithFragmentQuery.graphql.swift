@@ -2,7 +2,11 @@
 @_spi(Generated) import Graft
 public struct HeroDetailsWithFragmentQuery: GraphQLQuery {
 	public static let operationName = "HeroDetailsWithFragment"
-	public static let document = OperationDocument(operationIdentifier: "09fe4fc0cbcde5f0ba08b1207526cae13eb2b73ca95f929d4153dd3f643b6780", definition: "query HeroDetailsWithFragment($episode: Episode) { hero(episode: $episode) { __typename ...HeroDetails } }" + "\n" + HeroDetails.fragmentDefinition)
+	public static let document = OperationDocument(
+		operationIdentifier: "09fe4fc0cbcde5f0ba08b1207526cae13eb2b73ca95f929d4153dd3f643b6780",
+		definition: "query HeroDetailsWithFragment($episode: Episode) { hero(episode: $episode) { __typename ...HeroDetails } }",
+		fragments: [HeroDetails.self]
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var episode: GraphQLNullable<GraphQLEnum<Episode>>
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }

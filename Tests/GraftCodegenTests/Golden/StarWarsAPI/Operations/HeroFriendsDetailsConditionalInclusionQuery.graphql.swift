@@ -2,7 +2,10 @@
 @_spi(Generated) import Graft
 public struct HeroFriendsDetailsConditionalInclusionQuery: GraphQLQuery {
 	public static let operationName = "HeroFriendsDetailsConditionalInclusion"
-	public static let document = OperationDocument(operationIdentifier: "ca1b86ff4a0f8212bdac70fbb59c9bb8023d0a30ca0225b24831bb3e807b22a0", definition: "query HeroFriendsDetailsConditionalInclusion($includeFriendsDetails: Boolean!) { hero { __typename friends @include(if: $includeFriendsDetails) { __typename name ... on Droid { __typename primaryFunction } } } }")
+	public static let document = OperationDocument(
+		operationIdentifier: "ca1b86ff4a0f8212bdac70fbb59c9bb8023d0a30ca0225b24831bb3e807b22a0",
+		definition: "query HeroFriendsDetailsConditionalInclusion($includeFriendsDetails: Boolean!) { hero { __typename friends @include(if: $includeFriendsDetails) { __typename name ... on Droid { __typename primaryFunction } } } }"
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var includeFriendsDetails: Bool
 	public init(includeFriendsDetails: Bool) { self.includeFriendsDetails = includeFriendsDetails }

@@ -2,7 +2,10 @@
 @_spi(Generated) import Graft
 public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: GraphQLQuery {
 	public static let operationName = "HeroFriendsDetailsUnconditionalAndConditionalInclusion"
-	public static let document = OperationDocument(operationIdentifier: "e36c8e5d752afda2a90fe44bcbfeb92de68f0da92b8390d626d3005cbad16dbe", definition: "query HeroFriendsDetailsUnconditionalAndConditionalInclusion($includeFriendsDetails: Boolean!) { hero { __typename friends { __typename name } friends @include(if: $includeFriendsDetails) { __typename name ... on Droid { __typename primaryFunction } } } }")
+	public static let document = OperationDocument(
+		operationIdentifier: "e36c8e5d752afda2a90fe44bcbfeb92de68f0da92b8390d626d3005cbad16dbe",
+		definition: "query HeroFriendsDetailsUnconditionalAndConditionalInclusion($includeFriendsDetails: Boolean!) { hero { __typename friends { __typename name } friends @include(if: $includeFriendsDetails) { __typename name ... on Droid { __typename primaryFunction } } } }"
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var includeFriendsDetails: Bool
 	public init(includeFriendsDetails: Bool) { self.includeFriendsDetails = includeFriendsDetails }

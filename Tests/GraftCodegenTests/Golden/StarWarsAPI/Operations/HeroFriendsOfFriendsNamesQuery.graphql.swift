@@ -2,7 +2,10 @@
 @_spi(Generated) import Graft
 public struct HeroFriendsOfFriendsNamesQuery: GraphQLQuery {
 	public static let operationName = "HeroFriendsOfFriendsNames"
-	public static let document = OperationDocument(operationIdentifier: "513b65fa459185f88540be8d60cdeefb69fd6c82a21b804214337558aa6ecb0b", definition: "query HeroFriendsOfFriendsNames($episode: Episode) { hero(episode: $episode) { __typename friends { __typename id friends { __typename name } } } }")
+	public static let document = OperationDocument(
+		operationIdentifier: "513b65fa459185f88540be8d60cdeefb69fd6c82a21b804214337558aa6ecb0b",
+		definition: "query HeroFriendsOfFriendsNames($episode: Episode) { hero(episode: $episode) { __typename friends { __typename id friends { __typename name } } } }"
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var episode: GraphQLNullable<GraphQLEnum<Episode>>
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }

@@ -2,7 +2,10 @@
 @_spi(Generated) import Graft
 public struct HeroNameAndAppearsInQuery: GraphQLQuery {
 	public static let operationName = "HeroNameAndAppearsIn"
-	public static let document = OperationDocument(operationIdentifier: "ecdf5248575524004a9d43832abc54e8c0e1d2b3c0afb8bb0c1c1c514b4f9baf", definition: "query HeroNameAndAppearsIn($episode: Episode) { hero(episode: $episode) { __typename name appearsIn } }")
+	public static let document = OperationDocument(
+		operationIdentifier: "ecdf5248575524004a9d43832abc54e8c0e1d2b3c0afb8bb0c1c1c514b4f9baf",
+		definition: "query HeroNameAndAppearsIn($episode: Episode) { hero(episode: $episode) { __typename name appearsIn } }"
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var episode: GraphQLNullable<GraphQLEnum<Episode>>
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }

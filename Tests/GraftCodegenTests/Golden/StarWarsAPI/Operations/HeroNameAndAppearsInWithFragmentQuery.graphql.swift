@@ -2,7 +2,11 @@
 @_spi(Generated) import Graft
 public struct HeroNameAndAppearsInWithFragmentQuery: GraphQLQuery {
 	public static let operationName = "HeroNameAndAppearsInWithFragment"
-	public static let document = OperationDocument(operationIdentifier: "4fc9c2e7f9fbe8ef3f28936bd0b12e8f32bc8d70f3e8ec5df8a6aaf3efd4921c", definition: "query HeroNameAndAppearsInWithFragment($episode: Episode) { hero(episode: $episode) { __typename ...CharacterNameAndAppearsIn } }" + "\n" + CharacterNameAndAppearsIn.fragmentDefinition)
+	public static let document = OperationDocument(
+		operationIdentifier: "4fc9c2e7f9fbe8ef3f28936bd0b12e8f32bc8d70f3e8ec5df8a6aaf3efd4921c",
+		definition: "query HeroNameAndAppearsInWithFragment($episode: Episode) { hero(episode: $episode) { __typename ...CharacterNameAndAppearsIn } }",
+		fragments: [CharacterNameAndAppearsIn.self]
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var episode: GraphQLNullable<GraphQLEnum<Episode>>
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }
@@ -19,7 +23,10 @@ public struct HeroNameAndAppearsInWithFragmentQuery: GraphQLQuery {
 			public let fragments: Fragments
 			public var name: String { fragments.characterNameAndAppearsIn.name }
 			public var appearsIn: [GraphQLEnum<Episode>?] { fragments.characterNameAndAppearsIn.appearsIn }
-			public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; fragments = Fragments(characterNameAndAppearsIn: try data.fragment()) }
+			public init(_ data: ObjectData) throws(ResponseDecodingError) {
+				__data = data
+				fragments = Fragments(characterNameAndAppearsIn: try data.fragment())
+			}
 			public init(__typename: String, characterNameAndAppearsIn: CharacterNameAndAppearsIn) { self.init(__typename, [:], characterNameAndAppearsIn) }
 			public struct Fragments: Hashable, Sendable { public let characterNameAndAppearsIn: CharacterNameAndAppearsIn }
 		}

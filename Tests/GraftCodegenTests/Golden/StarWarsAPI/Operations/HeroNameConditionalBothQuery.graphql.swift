@@ -2,7 +2,10 @@
 @_spi(Generated) import Graft
 public struct HeroNameConditionalBothQuery: GraphQLQuery {
 	public static let operationName = "HeroNameConditionalBoth"
-	public static let document = OperationDocument(operationIdentifier: "e063fa4ab5493e9c67bfa96dfedfa8570475f6286f38c482f6e85ced4ea206af", definition: "query HeroNameConditionalBoth($skipName: Boolean!, $includeName: Boolean!) { hero { __typename name @skip(if: $skipName) @include(if: $includeName) } }")
+	public static let document = OperationDocument(
+		operationIdentifier: "e063fa4ab5493e9c67bfa96dfedfa8570475f6286f38c482f6e85ced4ea206af",
+		definition: "query HeroNameConditionalBoth($skipName: Boolean!, $includeName: Boolean!) { hero { __typename name @skip(if: $skipName) @include(if: $includeName) } }"
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var skipName: Bool
 	public var includeName: Bool

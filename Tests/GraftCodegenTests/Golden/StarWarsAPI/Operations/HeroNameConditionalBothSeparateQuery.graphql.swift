@@ -2,7 +2,10 @@
 @_spi(Generated) import Graft
 public struct HeroNameConditionalBothSeparateQuery: GraphQLQuery {
 	public static let operationName = "HeroNameConditionalBothSeparate"
-	public static let document = OperationDocument(operationIdentifier: "60741c6fca15865a9af75a269ed05871e681f48ac48edfac2a77d953d217d03c", definition: "query HeroNameConditionalBothSeparate($skipName: Boolean!, $includeName: Boolean!) { hero { __typename name @skip(if: $skipName) name @include(if: $includeName) } }")
+	public static let document = OperationDocument(
+		operationIdentifier: "60741c6fca15865a9af75a269ed05871e681f48ac48edfac2a77d953d217d03c",
+		definition: "query HeroNameConditionalBothSeparate($skipName: Boolean!, $includeName: Boolean!) { hero { __typename name @skip(if: $skipName) name @include(if: $includeName) } }"
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var skipName: Bool
 	public var includeName: Bool

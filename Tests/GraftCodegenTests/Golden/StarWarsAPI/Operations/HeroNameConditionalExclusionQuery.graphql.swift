@@ -2,7 +2,10 @@
 @_spi(Generated) import Graft
 public struct HeroNameConditionalExclusionQuery: GraphQLQuery {
 	public static let operationName = "HeroNameConditionalExclusion"
-	public static let document = OperationDocument(operationIdentifier: "b6d6f1d10cde449adbf2891d489159006188e63d4dea4edb9a23eddcbe0bd361", definition: "query HeroNameConditionalExclusion($skipName: Boolean!) { hero { __typename name @skip(if: $skipName) } }")
+	public static let document = OperationDocument(
+		operationIdentifier: "b6d6f1d10cde449adbf2891d489159006188e63d4dea4edb9a23eddcbe0bd361",
+		definition: "query HeroNameConditionalExclusion($skipName: Boolean!) { hero { __typename name @skip(if: $skipName) } }"
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var skipName: Bool
 	public init(skipName: Bool) { self.skipName = skipName }

@@ -2,7 +2,10 @@
 @_spi(Generated) import Graft
 public struct HeroNameConditionalInclusionQuery: GraphQLQuery {
 	public static let operationName = "HeroNameConditionalInclusion"
-	public static let document = OperationDocument(operationIdentifier: "dd8e5df9634bb4fb6455e4aaddd2941c5abf785b7d28cda959aba65157e950c6", definition: "query HeroNameConditionalInclusion($includeName: Boolean!) { hero { __typename name @include(if: $includeName) } }")
+	public static let document = OperationDocument(
+		operationIdentifier: "dd8e5df9634bb4fb6455e4aaddd2941c5abf785b7d28cda959aba65157e950c6",
+		definition: "query HeroNameConditionalInclusion($includeName: Boolean!) { hero { __typename name @include(if: $includeName) } }"
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var includeName: Bool
 	public init(includeName: Bool) { self.includeName = includeName }

@@ -2,7 +2,10 @@
 @_spi(Generated) import Graft
 public struct HeroNameQuery: GraphQLQuery {
 	public static let operationName = "HeroName"
-	public static let document = OperationDocument(operationIdentifier: "b9d49e889d6f5877c0bf09b8b4f88a71f88836a771e0e48c270a9aa8b506dda1", definition: "query HeroName($episode: Episode) { hero(episode: $episode) { __typename name } }")
+	public static let document = OperationDocument(
+		operationIdentifier: "b9d49e889d6f5877c0bf09b8b4f88a71f88836a771e0e48c270a9aa8b506dda1",
+		definition: "query HeroName($episode: Episode) { hero(episode: $episode) { __typename name } }"
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var episode: GraphQLNullable<GraphQLEnum<Episode>>
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }

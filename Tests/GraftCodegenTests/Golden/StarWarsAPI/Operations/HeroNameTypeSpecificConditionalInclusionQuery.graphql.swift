@@ -2,7 +2,10 @@
 @_spi(Generated) import Graft
 public struct HeroNameTypeSpecificConditionalInclusionQuery: GraphQLQuery {
 	public static let operationName = "HeroNameTypeSpecificConditionalInclusion"
-	public static let document = OperationDocument(operationIdentifier: "c05a6e91e1a3ddc3df21205ed7fca49cf6f3f171e4390ac98e7690c391b18baf", definition: "query HeroNameTypeSpecificConditionalInclusion($episode: Episode, $includeName: Boolean!) { hero(episode: $episode) { __typename name @include(if: $includeName) ... on Droid { __typename name } } }")
+	public static let document = OperationDocument(
+		operationIdentifier: "c05a6e91e1a3ddc3df21205ed7fca49cf6f3f171e4390ac98e7690c391b18baf",
+		definition: "query HeroNameTypeSpecificConditionalInclusion($episode: Episode, $includeName: Boolean!) { hero(episode: $episode) { __typename name @include(if: $includeName) ... on Droid { __typename name } } }"
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var episode: GraphQLNullable<GraphQLEnum<Episode>>
 	public var includeName: Bool

@@ -2,7 +2,11 @@
 @_spi(Generated) import Graft
 public struct HeroNameWithFragmentAndIDQuery: GraphQLQuery {
 	public static let operationName = "HeroNameWithFragmentAndID"
-	public static let document = OperationDocument(operationIdentifier: "ec14e5fffc56163c516a21f0d211a7a86d68a3512e6fb6df38a19babe0d1df8d", definition: "query HeroNameWithFragmentAndID($episode: Episode) { hero(episode: $episode) { __typename id ...CharacterName } }" + "\n" + CharacterName.fragmentDefinition)
+	public static let document = OperationDocument(
+		operationIdentifier: "ec14e5fffc56163c516a21f0d211a7a86d68a3512e6fb6df38a19babe0d1df8d",
+		definition: "query HeroNameWithFragmentAndID($episode: Episode) { hero(episode: $episode) { __typename id ...CharacterName } }",
+		fragments: [CharacterName.self]
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var episode: GraphQLNullable<GraphQLEnum<Episode>>
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }

@@ -2,7 +2,11 @@
 @_spi(Generated) import Graft
 public struct HeroNameWithFragmentQuery: GraphQLQuery {
 	public static let operationName = "HeroNameWithFragment"
-	public static let document = OperationDocument(operationIdentifier: "68baad3c27796cb1bf980681324e43b948aa1109698ba57404c1afa46e914ab1", definition: "query HeroNameWithFragment($episode: Episode) { hero(episode: $episode) { __typename ...CharacterName } }" + "\n" + CharacterName.fragmentDefinition)
+	public static let document = OperationDocument(
+		operationIdentifier: "68baad3c27796cb1bf980681324e43b948aa1109698ba57404c1afa46e914ab1",
+		definition: "query HeroNameWithFragment($episode: Episode) { hero(episode: $episode) { __typename ...CharacterName } }",
+		fragments: [CharacterName.self]
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var episode: GraphQLNullable<GraphQLEnum<Episode>>
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }

@@ -2,7 +2,10 @@
 @_spi(Generated) import Graft
 public struct HeroNameWithIDQuery: GraphQLQuery {
 	public static let operationName = "HeroNameWithID"
-	public static let document = OperationDocument(operationIdentifier: "675d636002a28e24e3802d5f04772943b0a78b8795203fcab53f4c8466e1e53c", definition: "query HeroNameWithID($episode: Episode) { hero(episode: $episode) { __typename id name } }")
+	public static let document = OperationDocument(
+		operationIdentifier: "675d636002a28e24e3802d5f04772943b0a78b8795203fcab53f4c8466e1e53c",
+		definition: "query HeroNameWithID($episode: Episode) { hero(episode: $episode) { __typename id name } }"
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var episode: GraphQLNullable<GraphQLEnum<Episode>>
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }

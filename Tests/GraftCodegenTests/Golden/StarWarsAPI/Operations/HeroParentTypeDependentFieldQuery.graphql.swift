@@ -2,7 +2,10 @@
 @_spi(Generated) import Graft
 public struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
 	public static let operationName = "HeroParentTypeDependentField"
-	public static let document = OperationDocument(operationIdentifier: "dc3b582f2baa66cfb5cd53eb3c215933427fd0537076767c8e0ef894d3990d15", definition: "query HeroParentTypeDependentField($episode: Episode) { hero(episode: $episode) { __typename name ... on Human { __typename friends { __typename name ... on Human { __typename height(unit: FOOT) } } } ... on Droid { __typename friends { __typename name ... on Human { __typename height(unit: METER) } } } } }")
+	public static let document = OperationDocument(
+		operationIdentifier: "dc3b582f2baa66cfb5cd53eb3c215933427fd0537076767c8e0ef894d3990d15",
+		definition: "query HeroParentTypeDependentField($episode: Episode) { hero(episode: $episode) { __typename name ... on Human { __typename friends { __typename name ... on Human { __typename height(unit: FOOT) } } } ... on Droid { __typename friends { __typename name ... on Human { __typename height(unit: METER) } } } } }"
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var episode: GraphQLNullable<GraphQLEnum<Episode>>
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }
@@ -51,7 +54,11 @@ public struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
 					public let __data: ObjectData
 					public let name: String
 					public let asHuman: AsHuman?
-					public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; name = try data["name"]; asHuman = try data.typeCase(["Human"]) }
+					public init(_ data: ObjectData) throws(ResponseDecodingError) {
+						__data = data
+						name = try data["name"]
+						asHuman = try data.typeCase(["Human"])
+					}
 					public init(__typename: String, name: String, asHuman: AsHuman? = nil) { self.init(__typename, ["name": name], asHuman) }
 					public struct AsHuman: SelectionSet {
 						public static let __selections: [Selection] = [.field("height", Double?.self, arguments: ["unit": .value("FOOT")])]
@@ -81,7 +88,11 @@ public struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
 					public let __data: ObjectData
 					public let name: String
 					public let asHuman: AsHuman?
-					public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; name = try data["name"]; asHuman = try data.typeCase(["Human"]) }
+					public init(_ data: ObjectData) throws(ResponseDecodingError) {
+						__data = data
+						name = try data["name"]
+						asHuman = try data.typeCase(["Human"])
+					}
 					public init(__typename: String, name: String, asHuman: AsHuman? = nil) { self.init(__typename, ["name": name], asHuman) }
 					public struct AsHuman: SelectionSet {
 						public static let __selections: [Selection] = [.field("height", Double?.self, arguments: ["unit": .value("METER")])]

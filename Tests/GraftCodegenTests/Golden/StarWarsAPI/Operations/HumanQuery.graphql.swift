@@ -2,7 +2,10 @@
 @_spi(Generated) import Graft
 public struct HumanQuery: GraphQLQuery {
 	public static let operationName = "Human"
-	public static let document = OperationDocument(operationIdentifier: "22b975c180932a926f48bfec1e002b9d1389e0ee1d84b3cdfa337d80fb036a26", definition: "query Human($id: ID!) { human(id: $id) { __typename name mass } }")
+	public static let document = OperationDocument(
+		operationIdentifier: "22b975c180932a926f48bfec1e002b9d1389e0ee1d84b3cdfa337d80fb036a26",
+		definition: "query Human($id: ID!) { human(id: $id) { __typename name mass } }"
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var id: String
 	public init(id: String) { self.id = id }

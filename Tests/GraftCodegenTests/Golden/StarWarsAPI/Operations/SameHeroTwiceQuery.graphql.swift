@@ -2,7 +2,10 @@
 @_spi(Generated) import Graft
 public struct SameHeroTwiceQuery: GraphQLQuery {
 	public static let operationName = "SameHeroTwice"
-	public static let document = OperationDocument(operationIdentifier: "3d960acb3caffc4e42701ccada8535b1a5640f0cc46966b6a12830c755ff46d8", definition: "query SameHeroTwice { hero { __typename name } r2: hero { __typename appearsIn } }")
+	public static let document = OperationDocument(
+		operationIdentifier: "3d960acb3caffc4e42701ccada8535b1a5640f0cc46966b6a12830c755ff46d8",
+		definition: "query SameHeroTwice { hero { __typename name } r2: hero { __typename appearsIn } }"
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public init() {}
 	public struct Data: SelectionSet {

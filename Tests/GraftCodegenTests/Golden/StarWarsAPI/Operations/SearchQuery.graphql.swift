@@ -2,7 +2,10 @@
 @_spi(Generated) import Graft
 public struct SearchQuery: GraphQLQuery {
 	public static let operationName = "Search"
-	public static let document = OperationDocument(operationIdentifier: "29ecc9c7acac3eab2585d305aed9f8257b448bc7ea57341a135d1fa476973ecb", definition: "query Search($term: String) { search(text: $term) { __typename ... on Human { __typename id name } ... on Droid { __typename id name } ... on Starship { __typename id name } } }")
+	public static let document = OperationDocument(
+		operationIdentifier: "29ecc9c7acac3eab2585d305aed9f8257b448bc7ea57341a135d1fa476973ecb",
+		definition: "query Search($term: String) { search(text: $term) { __typename ... on Human { __typename id name } ... on Droid { __typename id name } ... on Starship { __typename id name } } }"
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var term: GraphQLNullable<String>
 	public init(term: GraphQLNullable<String> = nil) { self.term = term }

@@ -2,7 +2,10 @@
 @_spi(Generated) import Graft
 public struct StarshipCoordinatesQuery: GraphQLQuery {
 	public static let operationName = "StarshipCoordinates"
-	public static let document = OperationDocument(operationIdentifier: "c10b54b8dd9361556f3b12d71f28c859ace043525d8d19541b39eadc47d14b15", definition: "query StarshipCoordinates($coordinates: [[Float!]!]) { starshipCoordinates(coordinates: $coordinates) { __typename name coordinates length } }")
+	public static let document = OperationDocument(
+		operationIdentifier: "c10b54b8dd9361556f3b12d71f28c859ace043525d8d19541b39eadc47d14b15",
+		definition: "query StarshipCoordinates($coordinates: [[Float!]!]) { starshipCoordinates(coordinates: $coordinates) { __typename name coordinates length } }"
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public var coordinates: GraphQLNullable<[[Double]]>
 	public init(coordinates: GraphQLNullable<[[Double]]> = nil) { self.coordinates = coordinates }

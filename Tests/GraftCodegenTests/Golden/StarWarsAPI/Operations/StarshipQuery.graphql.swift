@@ -2,7 +2,10 @@
 @_spi(Generated) import Graft
 public struct StarshipQuery: GraphQLQuery {
 	public static let operationName = "Starship"
-	public static let document = OperationDocument(operationIdentifier: "e42a9be2ae0f222985e3eacf8d8d513002954d5031dcf544bbb0d27b1089fc58", definition: "query Starship { starship(id: 3000) { __typename name coordinates } }")
+	public static let document = OperationDocument(
+		operationIdentifier: "e42a9be2ae0f222985e3eacf8d8d513002954d5031dcf544bbb0d27b1089fc58",
+		definition: "query Starship { starship(id: 3000) { __typename name coordinates } }"
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public init() {}
 	public struct Data: SelectionSet {

@@ -2,7 +2,10 @@
 @_spi(Generated) import Graft
 public struct TwoHeroesQuery: GraphQLQuery {
 	public static let operationName = "TwoHeroes"
-	public static let document = OperationDocument(operationIdentifier: "79c1cf70ead0fb9d7bb0811982560f1585b0b0a4ad7507c934b43a4482bb2097", definition: "query TwoHeroes { r2: hero { __typename name } luke: hero(episode: EMPIRE) { __typename name } }")
+	public static let document = OperationDocument(
+		operationIdentifier: "79c1cf70ead0fb9d7bb0811982560f1585b0b0a4ad7507c934b43a4482bb2097",
+		definition: "query TwoHeroes { r2: hero { __typename name } luke: hero(episode: EMPIRE) { __typename name } }"
+	)
 	public static var __schema: SchemaMetadata? { schemaMetadata }
 	public init() {}
 	public struct Data: SelectionSet {

@@ -1,0 +1,59 @@
+import Foundation
+import GraftCodegen
+import Testing
+
+/// No line of any golden file is wider than 160 columns (a tab counted as four) once string
+/// literals are taken out: generated code stays readable in an editor and in review.
+@Suite struct GoldenLineWidthTests {
+    static let limit = 160
+
+    /// The line with the contents of its `"…"` literals removed (escapes included).
+    static func withoutStringLiterals(_ line: String) -> String {
+        var result = ""
+        var inLiteral = false
+        var escaped = false
+        for character in line {
+            if inLiteral {
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    inLiteral = false
+                    result.append(character)
+                }
+                continue
+            }
+            if character == "\"" { inLiteral = true }
+            result.append(character)
+        }
+        return result
+    }
+
+    static func width(_ line: String) -> Int {
+        withoutStringLiterals(line).reduce(0) { $0 + ($1 == "\t" ? 4 : 1) }
+    }
+
+    @Test func literalsAreLeftOutOfTheWidth() {
+        #expect(Self.withoutStringLiterals(#"let a = "x\"y" + "z""#) == #"let a = "" + """#)
+        #expect(Self.width("\tab") == 6)
+    }
+
+    @Test func everyGoldenLineFits() throws {
+        var files = 0
+        var wide: [String] = []
+        let root = TestPaths.golden.path
+        for case let relative as String in FileManager.default.enumerator(atPath: root) ?? FileManager.DirectoryEnumerator()
+        where relative.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: root + "/" + relative, encoding: .utf8)
+            guard text.hasPrefix(GeneratedFile.marker) else { continue }
+            files += 1
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where Self.width(String(line)) > Self.limit {
+                wide.append("\(relative):\(number + 1) is \(Self.width(String(line))) columns")
+            }
+        }
+        #expect(files > 100)
+        #expect(wide == [])
+    }
+}
