@@ -11,10 +11,10 @@ import Testing
 
     @Test func interfaceTypeCasesEqualTheDecodedResponse() throws {
         let droid = HeroDetailsQuery.Data(hero: .init(__typename: "Droid", name: "R2-D2",
-                                                      asDroid: .init(name: "R2-D2", primaryFunction: "Astromech")))
+                                                      asDroid: .init(primaryFunction: "Astromech")))
         #expect(droid == (try Self.decode(HeroDetailsQuery.Data.self,
             #"{"hero": {"__typename": "Droid", "name": "R2-D2", "primaryFunction": "Astromech"}}"#)))
-        let human = HeroDetailsQuery.Data(hero: .init(__typename: "Human", name: "Luke", asHuman: .init(name: "Luke", height: 1.72)))
+        let human = HeroDetailsQuery.Data(hero: .init(__typename: "Human", name: "Luke", asHuman: .init(height: 1.72)))
         #expect(human == (try Self.decode(HeroDetailsQuery.Data.self,
             #"{"hero": {"__typename": "Human", "name": "Luke", "height": 1.72}}"#)))
         // The type case reads its parent's field.
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func fragmentsAreBuiltFromTheirOwnInitializers() throws {
-        let details = HeroDetails(__typename: "Droid", name: "R2-D2", asDroid: .init(name: "R2-D2", primaryFunction: "Astromech"))
+        let details = HeroDetails(__typename: "Droid", name: "R2-D2", asDroid: .init(primaryFunction: "Astromech"))
         let built = HeroDetailsWithFragmentQuery.Data(hero: .init(__typename: "Droid", heroDetails: details))
         let decoded = try Self.decode(HeroDetailsWithFragmentQuery.Data.self,
             #"{"hero": {"__typename": "Droid", "name": "R2-D2", "primaryFunction": "Astromech"}}"#)
@@ -69,7 +69,7 @@ import Testing
         #expect(HeroNameConditionalInclusionQuery.Data(hero: .init(__typename: "Droid"))
             == (try Self.decode(HeroNameConditionalInclusionQuery.Data.self, #"{"hero": {"__typename": "Droid"}}"#)))
         let withFragment = HeroDetailsFragmentConditionalInclusionQuery.Data(hero: .init(__typename: "Human",
-            heroDetails: HeroDetails(__typename: "Human", name: "Luke", asHuman: .init(name: "Luke", height: 1.72))))
+            heroDetails: HeroDetails(__typename: "Human", name: "Luke", asHuman: .init(height: 1.72))))
         #expect(withFragment == (try Self.decode(HeroDetailsFragmentConditionalInclusionQuery.Data.self,
             #"{"hero": {"__typename": "Human", "name": "Luke", "height": 1.72}}"#)))
         #expect(HeroDetailsFragmentConditionalInclusionQuery.Data(hero: .init(__typename: "Human"))
@@ -88,7 +88,7 @@ import Testing
     @Test func concreteTypesFillTheirTypename() {
         let friend = HeroAndFriendsNamesQuery.Data.Hero.Friend(__typename: "Human", name: "Leia")
         #expect(friend.__data.typename == "Human")
-        let human = HeroDetailsQuery.Data.Hero.AsHuman(name: "Luke", height: nil)
+        let human = HeroDetailsQuery.Data.Hero.AsHuman(height: nil)
         #expect(human.__data.typename == "Human")
         #expect(human.__data.fields["height"] == .null)
     }

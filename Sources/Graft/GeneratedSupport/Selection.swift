@@ -43,6 +43,9 @@ public enum Selection: Sendable {
         public let conditions: [Condition]
     }
 
+    /// `__typename`, which every selection set below the root selects.
+    public static let typename: Selection = .field("__typename", String.self)
+
     /// A field.
     public static func field(_ responseKey: String, _ type: any OutputValue.Type, name: String? = nil,
                              arguments: [String: ArgumentValue] = [:], if conditions: [Condition] = []) -> Selection {

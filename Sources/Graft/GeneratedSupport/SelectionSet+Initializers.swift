@@ -4,20 +4,30 @@ extension SelectionSet {
     /// in code is `==` to the one decoded from the matching response and is ready for cache writes
     /// (optimistic updates).
     /// - Parameters:
-    ///   - typename: the object's `__typename`, or nil for a root selection set.
-    ///   - fields: the selection set's own field values by response key; nil for a field under
-    ///     `@include`/`@skip` leaves it out (the response would not have it).
+    ///   - typename: the object's `__typename`, or nil for a root selection set or a type case
+    ///     on an abstract type (whose parent gives it).
+    ///   - values: the values of the selection set's fields, in the order of `__selections`
+    ///     (each response key once, `__typename` left out when `typename` is given); nil for a
+    ///     field under `@include`/`@skip` leaves it out (the response would not have it).
     ///   - parts: type cases and fragments (nil when absent), their response objects merged in.
     @_spi(Generated)
-    public init(_ typename: String?, _ fields: [String: any OutputValue], _ parts: (any SelectionSet)?...) {
+    public init(_ typename: String?, _ values: [any OutputValue], _ parts: (any SelectionSet)?...) {
         var object: [String: JSONValue] = [:]
         if let typename { object["__typename"] = .string(typename) }
-        var conditional: Set<String> = []
-        for case .field(let field) in Self.__selections where !field.conditions.isEmpty { conditional.insert(field.responseKey) }
-        for (key, value) in fields {
+        var fields: [Selection.Field] = []
+        var seen: Set<String> = []
+        for case .field(let field) in Self.__selections where typename == nil || field.responseKey != "__typename" {
+            if seen.insert(field.responseKey).inserted {
+                fields.append(field)
+            } else if field.conditions.isEmpty, let index = fields.firstIndex(where: { $0.responseKey == field.responseKey }) {
+                fields[index] = field
+            }
+        }
+        precondition(fields.count == values.count, "\(Self.self): \(values.count) values for \(fields.count) fields")
+        for (field, value) in zip(fields, values) {
             let json = value.__jsonValue
-            if json == .null, conditional.contains(key) { continue }
-            object[key] = json
+            if json == .null, !field.conditions.isEmpty { continue }
+            object[field.responseKey] = json
         }
         for case let part? in parts { object = Self.merged(object, part.__data.fields) }
         do {

@@ -1,6 +1,8 @@
 /// A generated selection set model: stored `let` properties built from a response object, plus the
 /// static metadata the executor and the cache walk.
 public protocol SelectionSet: OutputValue, Hashable {
+    /// What decoding a model throws (generated initializers write `throws(DecodeError)`).
+    typealias DecodeError = ResponseDecodingError
     /// The selections, in order.
     static var __selections: [Selection] { get }
     /// Builds the model from a response object.
@@ -28,6 +30,9 @@ extension SelectionSet {
     }
 }
 
+/// The `Fragments` of a generated selection set: its named fragments, `fragments.<name>`.
+public protocol FragmentSet: Hashable, Sendable {}
+
 /// A generated named fragment.
 public protocol Fragment: SelectionSet {
     /// The fragment's definition in one-line form (sent with operations that use it).
@@ -35,6 +40,7 @@ public protocol Fragment: SelectionSet {
 }
 
 /// The fields of one response object, read by generated initializers.
+@dynamicMemberLookup
 public struct ObjectData: Sendable, Hashable {
     /// The response object's fields.
     public let fields: [String: JSONValue]
@@ -55,6 +61,24 @@ public struct ObjectData: Sendable, Hashable {
         }
     }
 
+    /// `data.name`: the value of a field, as `self["name"]` (what generated initializers write).
+    @_spi(Generated)
+    public subscript<T: OutputValue>(dynamicMember key: String) -> T {
+        get throws(ResponseDecodingError) { try self[key] }
+    }
+
+    /// A field a type case takes over from its parent, read on each access: the response
+    /// object always has it (the parent selects it) unless the type case was built on its own and
+    /// not given to its parent's initializer, which stops with the field's name.
+    @_spi(Generated)
+    public subscript<T: OutputValue>(field key: String) -> T {
+        do {
+            return try T.__decode(fields[key])
+        } catch {
+            preconditionFailure("the type case has no '\(key)' of its parent: build it with the parent's initializer (\(error))")
+        }
+    }
+
     /// The object's `__typename`, or nil.
     public var typename: String? { fields["__typename"]?.stringValue }
 
@@ -62,6 +86,24 @@ public struct ObjectData: Sendable, Hashable {
     public func typeCase<T: SelectionSet>(_ possibleTypes: Set<String>) throws(ResponseDecodingError) -> T? {
         guard let typename, possibleTypes.contains(typename) else { return nil }
         return try T(self)
+    }
+
+    /// A type case (or a fragment on a narrower type) of `parent`: the object as `T` when its
+    /// `__typename` is one of the possible types `parent.__selections` gives `T`, else nil.
+    @_spi(Generated)
+    public func typeCase<T: SelectionSet>(_ parent: any SelectionSet.Type) throws(ResponseDecodingError) -> T? {
+        let type = ObjectIdentifier(T.self)
+        for selection in parent.__selections {
+            switch selection {
+            case .inlineFragment(let fragment) where ObjectIdentifier(fragment.type) == type:
+                return try typeCase(fragment.possibleTypes ?? [])
+            case .fragmentSpread(let spread) where ObjectIdentifier(spread.fragment) == type:
+                return try typeCase(spread.possibleTypes ?? [])
+            default:
+                continue
+            }
+        }
+        return nil
     }
 
     /// The object as a fragment (or inline fragment) that always applies.

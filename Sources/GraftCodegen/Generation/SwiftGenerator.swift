@@ -64,13 +64,13 @@ public struct SwiftGenerator {
                                 render: { SchemaTypeRenderer(context: context).render(type, into: &$0) }, topLevel: shortcuts))
         }
         schemaParts.append((path: "Schema/SchemaMetadata.graphql.swift", origin: nil, render: { renderMetadata(context, into: &$0) },
-                            topLevel: nil))
+                            topLevel: { renderSchemaOperation(context, into: &$0) }))
 
         var files: [GeneratedFile] = []
         switch layout {
         case .perDefinition:
             files = definitions.map { file($0.path, origin: $0.origin, $0.render) }
-                + schemaParts.map { file($0.path, origin: $0.origin, $0.render, topLevel: $0.topLevel) }
+                + schemaParts.map { file($0.path, origin: $0.origin, spi: false, $0.render, topLevel: $0.topLevel) }
             if let namespace = configuration.namespace {
                 files.append(GeneratedFile(path: "\(namespace).graphql.swift", contents: namespaceFile(namespace, context: context),
                                            origin: Self.origin("namespace", namespace) + " in the configuration"))
@@ -86,7 +86,7 @@ public struct SwiftGenerator {
                     for part in entry.parts { part(&writer) }
                 })
             }
-            var schema = file("GraftSchema.swift", { writer in for part in schemaParts { part.render(&writer) } },
+            var schema = file("GraftSchema.swift", spi: false, { writer in for part in schemaParts { part.render(&writer) } },
                               topLevel: { writer in for part in schemaParts { part.topLevel?(&writer) } })
             if let namespace = configuration.namespace {
                 schema = GeneratedFile(path: schema.path, contents: schema.contents + namespaceFile(namespace, context: context)
@@ -157,7 +157,7 @@ public struct SwiftGenerator {
             "\(SwiftNames.stringLiteral($0.key)): [\($0.value.map(SwiftNames.stringLiteral).joined(separator: ", "))]"
         }
         let prefix = configuration.namespace == nil ? "" : "static "
-        writer.line("/// Possible types of the interfaces and unions the operations use, and cache key fields.")
+        writer.line("/// Possible types of the interfaces and unions used, and cache key fields.")
         writer.line("\(context.access)\(prefix)let schemaMetadata = \(context.graft)SchemaMetadata(")
         writer.indent { body in
             SelectionSetRenderer.list(prefix: "possibleTypes: ", possible.isEmpty ? [":"] : possible, close: "],", into: &body)
@@ -170,6 +170,17 @@ public struct SwiftGenerator {
             }
         }
         writer.line(")")
+        writer.line("/// Gives operations `schemaMetadata` as their `__schema`.")
+        writer.line("\(context.access)protocol SchemaOperation: \(context.graft)GraphQLOperation {}")
+    }
+
+    /// The extension of `SchemaOperation` (declared by `renderMetadata`) giving every operation
+    /// the module's schema metadata (rendered outside the namespace).
+    private func renderSchemaOperation(_ context: RenderContext, into writer: inout SwiftWriter) {
+        let prefix = configuration.namespace.map { $0 + "." } ?? ""
+        writer.block("extension \(prefix)SchemaOperation") { body in
+            body.line("\(context.access)static var __schema: \(context.graft)SchemaMetadata? { \(prefix)schemaMetadata }")
+        }
     }
 
     /// "operation 'Name' in File.graphql", the name clipped (it can be what makes a file name too
@@ -178,12 +189,13 @@ public struct SwiftGenerator {
         "\(kind) '\(ConfigJSONReader.clipped(name))'" + (sourceName.map { " in \($0)" } ?? "")
     }
 
-    /// A Swift file: the marker, `import Graft`, the body (inside the namespace, if any), then `topLevel` outside it.
-    private func file(_ path: String, origin: String? = nil, _ body: (inout SwiftWriter) -> Void,
+    /// A Swift file: the marker, `import Graft` (`spi`: with the generated-code SPI), the body (inside the namespace, if any), then `topLevel` outside it.
+    private func file(_ path: String, origin: String? = nil, spi: Bool = true, _ body: (inout SwiftWriter) -> Void,
                       topLevel: ((inout SwiftWriter) -> Void)? = nil) -> GeneratedFile {
         var writer = SwiftWriter()
         writer.line(GeneratedFile.marker)
-        writer.line("@_spi(Generated) import Graft")
+        // Selection sets use API meant for generated code only (out of users' completions).
+        writer.line(spi ? "@_spi(Generated) import Graft" : "import Graft")
         if let namespace = configuration.namespace {
             writer.block("extension \(namespace)") { body(&$0) }
         } else {

@@ -15,13 +15,12 @@ struct OperationRenderer {
 
     func render(_ operation: IROperation, into writer: inout SwiftWriter) {
         let access = context.access
-        let conformance = "\(context.graft)GraphQL" + SwiftNames.upperFirst(operation.kind.rawValue)
+        let conformance = "\(context.graft)GraphQL" + SwiftNames.upperFirst(operation.kind.rawValue) + ", SchemaOperation"
         writer.documentation(operation.description)
         writer.block("\(access)struct \(Self.typeName(operation)): \(conformance)") { body in
             body.line("\(access)static let operationName = \(SwiftNames.stringLiteral(operation.name))")
             SelectionSetRenderer.list(prefix: "\(access)static let document = \(context.graft)OperationDocument(", documentArguments(operation),
                                       close: ")", brackets: false, into: &body)
-            body.line("\(access)static var __schema: \(context.graft)SchemaMetadata? { schemaMetadata }")
             let names = ReservedNames.members(operation.variables.map(\.name), reserved: context.reservedMembers.union(["Data"]))
             let variables = zip(operation.variables, names).map { variable, name in
                 (name: SwiftNames.identifier(name), key: variable.name,

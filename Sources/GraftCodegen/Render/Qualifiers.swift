@@ -19,7 +19,7 @@ struct Qualifiers {
         "ArgumentValue", "CustomScalar", "EnumType", "Fragment", "GraphQLEnum", "GraphQLNullable", "GraphQLQuery",
         "GraphQLMutation", "GraphQLSubscription", "InputObject", "InputValueConvertible", "JSONValue", "ObjectData",
         "OperationDocument", "ResponseDecodingError", "SchemaMetadata", "Selection", "SelectionSet", "Graft",
-        "Mock", "MockObject", "AnyMock",
+        "DecodeError", "SchemaOperation", "FragmentSet",
     ]
 
     static let qualified = Qualifiers(swift: "Swift.", graft: "Graft.")

@@ -14,7 +14,8 @@ struct SelectionSetRenderer {
         enum Origin: Equatable {
             /// A field of the selection set: stored, decoded, a memberwise initializer parameter.
             case own
-            /// In a type case, a field the parent is guaranteed to have: stored like `own`.
+            /// In a type case, a field the parent is guaranteed to have: read from the response
+            /// object the parent was decoded from (`{ __data[field: "key"] }`).
             case inherited
             /// A field of a fragment that always applies: `{ fragments.<member>.<name> }`.
             case forwarded(String)
@@ -30,7 +31,7 @@ struct SelectionSetRenderer {
         /// `Type.field`: its description is written once per file.
         var schemaField = ""
 
-        var isStored: Bool { origin == .own || origin == .inherited }
+        var isStored: Bool { origin == .own }
     }
 
     /// The names a selection set's members and nested types take, computed once for rendering
@@ -132,12 +133,12 @@ struct SelectionSetRenderer {
         for property in layout.properties where property.isStored {
             let stored = property.deprecation == nil ? SwiftNames.identifier(property.name) : "_" + property.name
             // A property named `data` is hidden by the initializer's parameter.
-            statements.append("\(stored == "data" ? "self.data" : stored) = try data[\(SwiftNames.stringLiteral(property.key))]")
+            statements.append("\(stored == "data" ? "self.data" : stored) = try \(Self.read(property.key))")
         }
         for typeCase in layout.typeCases {
             let possible = Self.setLiteral(typeCase.typeCase.possibleTypes)
             selections.append(".inlineFragment(\(typeCase.name).self, on: \(possible))")
-            statements.append("\(SwiftNames.identifier(typeCase.member)) = try data.typeCase(\(possible))")
+            statements.append("\(SwiftNames.identifier(typeCase.member)) = try data.typeCase(\(Self.possibleTypes(typeCase.typeCase.possibleTypes)))")
         }
         var fragmentValues: [String] = []
         for fragment in layout.fragments {
@@ -150,7 +151,7 @@ struct SelectionSetRenderer {
             if spread.isAlwaysPresent {
                 initializer = "try data.fragment()"
             } else if spread.conditions.isAlways {
-                initializer = "try data.typeCase(\(Self.setLiteral(spread.possibleTypes ?? [])))"
+                initializer = "try data.typeCase(\(Self.possibleTypes(spread.possibleTypes ?? [])))"
             } else {
                 initializer = "try data.conditionalFragment(\(spread.possibleTypes.map(Self.setLiteral) ?? ""))"
             }
@@ -165,20 +166,24 @@ struct SelectionSetRenderer {
             for property in layout.properties where property.isStored { Self.declare(property, access: access, into: &body) }
             for typeCase in layout.typeCases { body.line("\(access)let \(SwiftNames.identifier(typeCase.member)): \(typeCase.name)?") }
             if !layout.fragments.isEmpty { body.line("\(access)let fragments: Fragments") }
-            for property in layout.properties {
-                guard case .forwarded(let member) = property.origin else { continue }
+            for property in layout.properties where !property.isStored {
                 body.deprecation(property.deprecation)
                 let name = SwiftNames.identifier(property.name)
-                body.line("\(access)var \(name): \(property.type) { fragments.\(SwiftNames.identifier(member)).\(name) }")
+                if case .forwarded(let member) = property.origin {
+                    body.line("\(access)var \(name): \(property.type) { fragments.\(SwiftNames.identifier(member)).\(name) }")
+                } else {
+                    body.line("\(access)var \(name): \(property.type) { __data[field: \(SwiftNames.stringLiteral(property.key))] }")
+                }
             }
-            Self.function("\(access)init(_ data: \(context.graft)ObjectData) throws(\(context.graft)ResponseDecodingError)", statements,
+            let error = context.graft.isEmpty ? "DecodeError" : "Graft.ResponseDecodingError"
+            Self.function("\(access)init(_ data: \(context.graft)ObjectData) throws(\(error))", statements,
                           into: &body)
             memberwiseInitializer(set, layout: layout, isTypeCase: isTypeCase, into: &body)
             if !layout.fragments.isEmpty {
                 let members = layout.fragments.map {
                     "\(access)let \(SwiftNames.identifier($0.member)): \($0.name)\($0.spread.isAlwaysPresent ? "" : "?")"
                 }
-                Self.function("\(access)struct Fragments: \(context.swift)Hashable, \(context.swift)Sendable", members, separator: "; ",
+                Self.function("\(access)struct Fragments: \(context.graft)FragmentSet", members, separator: "; ",
                               into: &body)
             }
             let parentProperties = layout.properties.filter { $0.origin != .own || !$0.isConditional }
@@ -196,7 +201,10 @@ struct SelectionSetRenderer {
         var parameters: [String] = []
         var used: Set<String> = ["__typename"]
         var typename = "nil"
-        if isTypeCase || set.fields.contains(where: { $0.responseKey == "__typename" && $0.name == "__typename" }) {
+        // A type case's typename is its parent's (given with it), unless its type is concrete.
+        if isTypeCase {
+            if set.possibleTypes.count == 1 { typename = SwiftNames.stringLiteral(set.possibleTypes[0]) }
+        } else if set.fields.contains(where: { $0.responseKey == "__typename" && $0.name == "__typename" }) {
             if set.possibleTypes.count == 1 {
                 typename = SwiftNames.stringLiteral(set.possibleTypes[0])
             } else {
@@ -204,11 +212,19 @@ struct SelectionSetRenderer {
                 parameters.append("__typename: \(context.swift)String")
             }
         }
+        // The values in the order of `__selections` (each response key once, as the runtime reads them).
         var fields: [String] = []
-        for property in layout.properties where property.isStored && !(property.key == "__typename" && typename != "nil") {
+        let properties = Dictionary(layout.properties.filter(\.isStored).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        var seen: Set<String> = []
+        for field in set.fields where seen.insert(field.responseKey).inserted {
+            if field.responseKey == "__typename" && typename != "nil" { continue }
+            guard let property = properties[field.responseKey] else {
+                fields.append("nil") // the `__typename` added to a type case on an abstract type: its parent's
+                continue
+            }
             let name = SwiftNames.identifier(ReservedNames.unique(property.name, &used))
             parameters.append("\(name): \(property.type)" + (property.type.hasSuffix("?") ? " = nil" : ""))
-            fields.append("\(SwiftNames.stringLiteral(property.key)): \(name)")
+            fields.append(name)
         }
         var parts: [String] = []
         for typeCase in layout.typeCases {
@@ -221,7 +237,7 @@ struct SelectionSetRenderer {
             parameters.append("\(name): \(fragment.name)" + (fragment.spread.isAlwaysPresent ? "" : "? = nil"))
             parts.append(name)
         }
-        let arguments = [typename, "[" + (fields.isEmpty ? ":" : fields.joined(separator: ", ")) + "]"] + parts
+        let arguments = [typename, "[" + fields.joined(separator: ", ") + "]"] + parts
         let call = "self.init(\(arguments.joined(separator: ", ")))"
         guard writer.column + 4 + call.count > SwiftWriter.maxLineWidth else {
             Self.function("\(context.access)init", parameters: parameters, [call], into: &writer)
@@ -254,6 +270,7 @@ struct SelectionSetRenderer {
     }
 
     private func fieldSelection(_ field: IRField, type: String, conditions: [IRCondition]) -> String {
+        if field.name == "__typename", field.responseKey == "__typename", conditions.isEmpty { return ".typename" }
         var text = ".field(\(SwiftNames.stringLiteral(field.responseKey)), \(type).self"
         if field.name != field.responseKey { text += ", name: \(SwiftNames.stringLiteral(field.name))" }
         if !field.arguments.isEmpty {
@@ -275,9 +292,26 @@ struct SelectionSetRenderer {
         return rendered.isEmpty ? "" : ", if: [" + rendered.joined(separator: ", ") + "]"
     }
 
+    /// The argument of `ObjectData.typeCase`: the possible types, or `Self.self` (whose
+    /// `__selections` give them) when that is shorter.
+    static func possibleTypes(_ names: [String]) -> String {
+        let literal = setLiteral(names)
+        return literal.count > "Self.self".count ? "Self.self" : literal
+    }
+
     /// `["Droid", "Human"]`.
     static func setLiteral(_ names: [String]) -> String {
         "[" + names.map(SwiftNames.stringLiteral).joined(separator: ", ") + "]"
+    }
+
+    /// `ObjectData`'s members and names that are no member names after a dot.
+    static let objectDataMembers: Set<String> = ["fields", "typename", "typeCase", "fragment", "conditionalFragment", "self", "Type",
+                                                 "init", "Protocol", "hashValue", "hash", "dynamicMember"]
+
+    /// `data.key` (through `ObjectData`'s dynamic member lookup), or `data["key"]` for a key that
+    /// names one of its members or is a keyword.
+    static func read(_ key: String) -> String {
+        objectDataMembers.contains(key) || SwiftNames.keywords.contains(key) ? "data[\(SwiftNames.stringLiteral(key))]" : "data." + key
     }
 
     /// `header { a; b }` on one line when it fits, else one statement per line.

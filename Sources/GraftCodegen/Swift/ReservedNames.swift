@@ -17,11 +17,13 @@ enum ReservedNames {
         "Calendar", "Data", "Date", "Decimal", "Locale", "Measurement", "TimeZone", "URL", "UUID",
         // Modules generated code names.
         "Foundation", "Graft", "Swift",
+        // The protocol giving generated operations their schema metadata.
+        "SchemaOperation",
     ]
 
     /// Type names a nested generated type (a field's selection set, a type case) does not take:
     /// the names generated code writes unqualified inside a selection set.
-    static let nestedTypes: Set<String> = ["Data", "Fragments", "Graft", "Swift", "Type", "Protocol", "Self", "Any"]
+    static let nestedTypes: Set<String> = ["Data", "Fragments", "Graft", "Swift", "Type", "Protocol", "Self", "Any", "DecodeError"]
 
     /// Member names of operations (variables), input objects (fields) and selection sets
     /// (fields) that get a trailing underscore, besides the top-level generated type names (a

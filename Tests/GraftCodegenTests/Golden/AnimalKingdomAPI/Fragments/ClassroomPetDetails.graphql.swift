@@ -4,7 +4,7 @@ extension AnimalKingdom {
 	public struct ClassroomPetDetails: Fragment {
 		public static let fragmentDefinition = "fragment ClassroomPetDetails on ClassroomPet { __typename ... on Animal { __typename species } ... on Pet { __typename humanName } ... on WarmBlooded { __typename laysEggs } ... on Cat { __typename bodyTemperature isJellicle } ... on Bird { __typename wingspan } ... on PetRock { __typename favoriteToy } }"
 		public static let __selections: [Selection] = [
-			.field("__typename", String.self),
+			.typename,
 			.field("humanName", String?.self),
 			.inlineFragment(AsAnimal.self, on: ["Bird", "Cat", "Rat"]),
 			.inlineFragment(AsWarmBlooded.self, on: ["Bird", "Cat"]),
@@ -19,14 +19,14 @@ extension AnimalKingdom {
 		public let asCat: AsCat?
 		public let asBird: AsBird?
 		public let asPetRock: AsPetRock?
-		public init(_ data: ObjectData) throws(ResponseDecodingError) {
+		public init(_ data: ObjectData) throws(DecodeError) {
 			__data = data
-			humanName = try data["humanName"]
-			asAnimal = try data.typeCase(["Bird", "Cat", "Rat"])
-			asWarmBlooded = try data.typeCase(["Bird", "Cat"])
+			humanName = try data.humanName
+			asAnimal = try data.typeCase(Self.self)
+			asWarmBlooded = try data.typeCase(Self.self)
 			asCat = try data.typeCase(["Cat"])
 			asBird = try data.typeCase(["Bird"])
-			asPetRock = try data.typeCase(["PetRock"])
+			asPetRock = try data.typeCase(Self.self)
 		}
 		public init(
 			__typename: String,
@@ -37,59 +37,48 @@ extension AnimalKingdom {
 			asBird: AsBird? = nil,
 			asPetRock: AsPetRock? = nil
 		) {
-			self.init(__typename, ["humanName": humanName], asAnimal, asWarmBlooded, asCat, asBird, asPetRock)
+			self.init(__typename, [humanName], asAnimal, asWarmBlooded, asCat, asBird, asPetRock)
 		}
 		public struct AsAnimal: SelectionSet {
 			public static let __selections: [Selection] = [.field("species", String.self)]
 			public let __data: ObjectData
-			public let humanName: String?
 			public let species: String
-			public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; humanName = try data["humanName"]; species = try data["species"] }
-			public init(__typename: String, humanName: String? = nil, species: String) { self.init(__typename, ["humanName": humanName, "species": species]) }
+			public var humanName: String? { __data[field: "humanName"] }
+			public init(_ data: ObjectData) throws(DecodeError) { __data = data; species = try data.species }
+			public init(species: String) { self.init(nil, [species]) }
 		}
 		public struct AsWarmBlooded: SelectionSet {
 			public static let __selections: [Selection] = [.field("laysEggs", Bool.self)]
 			public let __data: ObjectData
-			public let humanName: String?
 			public let laysEggs: Bool
-			public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; humanName = try data["humanName"]; laysEggs = try data["laysEggs"] }
-			public init(__typename: String, humanName: String? = nil, laysEggs: Bool) { self.init(__typename, ["humanName": humanName, "laysEggs": laysEggs]) }
+			public var humanName: String? { __data[field: "humanName"] }
+			public init(_ data: ObjectData) throws(DecodeError) { __data = data; laysEggs = try data.laysEggs }
+			public init(laysEggs: Bool) { self.init(nil, [laysEggs]) }
 		}
 		public struct AsCat: SelectionSet {
 			public static let __selections: [Selection] = [.field("bodyTemperature", Int.self), .field("isJellicle", Bool.self)]
 			public let __data: ObjectData
-			public let humanName: String?
 			public let bodyTemperature: Int
 			public let isJellicle: Bool
-			public init(_ data: ObjectData) throws(ResponseDecodingError) {
-				__data = data
-				humanName = try data["humanName"]
-				bodyTemperature = try data["bodyTemperature"]
-				isJellicle = try data["isJellicle"]
-			}
-			public init(humanName: String? = nil, bodyTemperature: Int, isJellicle: Bool) {
-				self.init("Cat", ["humanName": humanName, "bodyTemperature": bodyTemperature, "isJellicle": isJellicle])
-			}
+			public var humanName: String? { __data[field: "humanName"] }
+			public init(_ data: ObjectData) throws(DecodeError) { __data = data; bodyTemperature = try data.bodyTemperature; isJellicle = try data.isJellicle }
+			public init(bodyTemperature: Int, isJellicle: Bool) { self.init("Cat", [bodyTemperature, isJellicle]) }
 		}
 		public struct AsBird: SelectionSet {
 			public static let __selections: [Selection] = [.field("wingspan", Double.self)]
 			public let __data: ObjectData
-			public let humanName: String?
 			public let wingspan: Double
-			public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; humanName = try data["humanName"]; wingspan = try data["wingspan"] }
-			public init(humanName: String? = nil, wingspan: Double) { self.init("Bird", ["humanName": humanName, "wingspan": wingspan]) }
+			public var humanName: String? { __data[field: "humanName"] }
+			public init(_ data: ObjectData) throws(DecodeError) { __data = data; wingspan = try data.wingspan }
+			public init(wingspan: Double) { self.init("Bird", [wingspan]) }
 		}
 		public struct AsPetRock: SelectionSet {
 			public static let __selections: [Selection] = [.field("favoriteToy", String.self)]
 			public let __data: ObjectData
-			public let humanName: String?
 			public let favoriteToy: String
-			public init(_ data: ObjectData) throws(ResponseDecodingError) {
-				__data = data
-				humanName = try data["humanName"]
-				favoriteToy = try data["favoriteToy"]
-			}
-			public init(humanName: String? = nil, favoriteToy: String) { self.init("PetRock", ["humanName": humanName, "favoriteToy": favoriteToy]) }
+			public var humanName: String? { __data[field: "humanName"] }
+			public init(_ data: ObjectData) throws(DecodeError) { __data = data; favoriteToy = try data.favoriteToy }
+			public init(favoriteToy: String) { self.init("PetRock", [favoriteToy]) }
 		}
 	}
 }

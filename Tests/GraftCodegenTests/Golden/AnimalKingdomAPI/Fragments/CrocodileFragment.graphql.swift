@@ -4,7 +4,7 @@ extension AnimalKingdom {
 	public struct CrocodileFragment: Fragment {
 		public static let fragmentDefinition = "fragment CrocodileFragment on Crocodile { __typename species age tag(id: \"albino\") }"
 		public static let __selections: [Selection] = [
-			.field("__typename", String.self),
+			.typename,
 			.field("species", String.self),
 			.field("age", Int.self),
 			.field("tag", String?.self, arguments: ["id": .value("albino")]),
@@ -13,12 +13,7 @@ extension AnimalKingdom {
 		public let species: String
 		public let age: Int
 		public let tag: String?
-		public init(_ data: ObjectData) throws(ResponseDecodingError) {
-			__data = data
-			species = try data["species"]
-			age = try data["age"]
-			tag = try data["tag"]
-		}
-		public init(species: String, age: Int, tag: String? = nil) { self.init("Crocodile", ["species": species, "age": age, "tag": tag]) }
+		public init(_ data: ObjectData) throws(DecodeError) { __data = data; species = try data.species; age = try data.age; tag = try data.tag }
+		public init(species: String, age: Int, tag: String? = nil) { self.init("Crocodile", [species, age, tag]) }
 	}
 }

@@ -3,10 +3,10 @@
 extension AnimalKingdom {
 	public struct DogFragment: Fragment {
 		public static let fragmentDefinition = "fragment DogFragment on Dog { __typename species }"
-		public static let __selections: [Selection] = [.field("__typename", String.self), .field("species", String.self)]
+		public static let __selections: [Selection] = [.typename, .field("species", String.self)]
 		public let __data: ObjectData
 		public let species: String
-		public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; species = try data["species"] }
-		public init(species: String) { self.init("Dog", ["species": species]) }
+		public init(_ data: ObjectData) throws(DecodeError) { __data = data; species = try data.species }
+		public init(species: String) { self.init("Dog", [species]) }
 	}
 }

@@ -3,17 +3,17 @@
 extension AnimalKingdom {
 	public struct HeightInMeters: Fragment {
 		public static let fragmentDefinition = "fragment HeightInMeters on Animal { __typename height { __typename meters } }"
-		public static let __selections: [Selection] = [.field("__typename", String.self), .field("height", Height.self)]
+		public static let __selections: [Selection] = [.typename, .field("height", Height.self)]
 		public let __data: ObjectData
 		public let height: Height
-		public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; height = try data["height"] }
-		public init(__typename: String, height: Height) { self.init(__typename, ["height": height]) }
+		public init(_ data: ObjectData) throws(DecodeError) { __data = data; height = try data.height }
+		public init(__typename: String, height: Height) { self.init(__typename, [height]) }
 		public struct Height: SelectionSet {
-			public static let __selections: [Selection] = [.field("__typename", String.self), .field("meters", Int.self)]
+			public static let __selections: [Selection] = [.typename, .field("meters", Int.self)]
 			public let __data: ObjectData
 			public let meters: Int
-			public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; meters = try data["meters"] }
-			public init(meters: Int) { self.init("Height", ["meters": meters]) }
+			public init(_ data: ObjectData) throws(DecodeError) { __data = data; meters = try data.meters }
+			public init(meters: Int) { self.init("Height", [meters]) }
 		}
 	}
 }

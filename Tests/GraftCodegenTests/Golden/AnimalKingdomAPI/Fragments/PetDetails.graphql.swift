@@ -4,7 +4,7 @@ extension AnimalKingdom {
 	public struct PetDetails: Fragment {
 		public static let fragmentDefinition = "fragment PetDetails on Pet { __typename id humanName favoriteToy owner { __typename firstName } }"
 		public static let __selections: [Selection] = [
-			.field("__typename", String.self),
+			.typename,
 			.field("id", String.self),
 			.field("humanName", String?.self),
 			.field("favoriteToy", String.self),
@@ -15,22 +15,22 @@ extension AnimalKingdom {
 		public let humanName: String?
 		public let favoriteToy: String
 		public let owner: Owner?
-		public init(_ data: ObjectData) throws(ResponseDecodingError) {
+		public init(_ data: ObjectData) throws(DecodeError) {
 			__data = data
-			id = try data["id"]
-			humanName = try data["humanName"]
-			favoriteToy = try data["favoriteToy"]
-			owner = try data["owner"]
+			id = try data.id
+			humanName = try data.humanName
+			favoriteToy = try data.favoriteToy
+			owner = try data.owner
 		}
 		public init(__typename: String, id: String, humanName: String? = nil, favoriteToy: String, owner: Owner? = nil) {
-			self.init(__typename, ["id": id, "humanName": humanName, "favoriteToy": favoriteToy, "owner": owner])
+			self.init(__typename, [id, humanName, favoriteToy, owner])
 		}
 		public struct Owner: SelectionSet {
-			public static let __selections: [Selection] = [.field("__typename", String.self), .field("firstName", String.self)]
+			public static let __selections: [Selection] = [.typename, .field("firstName", String.self)]
 			public let __data: ObjectData
 			public let firstName: String
-			public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; firstName = try data["firstName"] }
-			public init(firstName: String) { self.init("Human", ["firstName": firstName]) }
+			public init(_ data: ObjectData) throws(DecodeError) { __data = data; firstName = try data.firstName }
+			public init(firstName: String) { self.init("Human", [firstName]) }
 		}
 	}
 }

@@ -3,24 +3,18 @@
 extension AnimalKingdom {
 	public struct PetDetailsMutation: Fragment {
 		public static let fragmentDefinition = "fragment PetDetailsMutation on Pet { __typename owner { __typename firstName } adoptionDate }"
-		public static let __selections: [Selection] = [
-			.field("__typename", String.self),
-			.field("owner", Owner?.self),
-			.field("adoptionDate", CustomDate?.self),
-		]
+		public static let __selections: [Selection] = [.typename, .field("owner", Owner?.self), .field("adoptionDate", CustomDate?.self)]
 		public let __data: ObjectData
 		public let owner: Owner?
 		public let adoptionDate: CustomDate?
-		public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; owner = try data["owner"]; adoptionDate = try data["adoptionDate"] }
-		public init(__typename: String, owner: Owner? = nil, adoptionDate: CustomDate? = nil) {
-			self.init(__typename, ["owner": owner, "adoptionDate": adoptionDate])
-		}
+		public init(_ data: ObjectData) throws(DecodeError) { __data = data; owner = try data.owner; adoptionDate = try data.adoptionDate }
+		public init(__typename: String, owner: Owner? = nil, adoptionDate: CustomDate? = nil) { self.init(__typename, [owner, adoptionDate]) }
 		public struct Owner: SelectionSet {
-			public static let __selections: [Selection] = [.field("__typename", String.self), .field("firstName", String.self)]
+			public static let __selections: [Selection] = [.typename, .field("firstName", String.self)]
 			public let __data: ObjectData
 			public let firstName: String
-			public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; firstName = try data["firstName"] }
-			public init(firstName: String) { self.init("Human", ["firstName": firstName]) }
+			public init(_ data: ObjectData) throws(DecodeError) { __data = data; firstName = try data.firstName }
+			public init(firstName: String) { self.init("Human", [firstName]) }
 		}
 	}
 }

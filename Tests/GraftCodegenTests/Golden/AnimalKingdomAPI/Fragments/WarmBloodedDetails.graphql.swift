@@ -3,19 +3,17 @@
 extension AnimalKingdom {
 	public struct WarmBloodedDetails: Fragment {
 		public static let fragmentDefinition = "fragment WarmBloodedDetails on WarmBlooded { __typename bodyTemperature ...HeightInMeters }"
-		public static let __selections: [Selection] = [.field("__typename", String.self), .field("bodyTemperature", Int.self), .fragment(HeightInMeters.self)]
+		public static let __selections: [Selection] = [.typename, .field("bodyTemperature", Int.self), .fragment(HeightInMeters.self)]
 		public let __data: ObjectData
 		public let bodyTemperature: Int
 		public let fragments: Fragments
 		public var height: HeightInMeters.Height { fragments.heightInMeters.height }
-		public init(_ data: ObjectData) throws(ResponseDecodingError) {
+		public init(_ data: ObjectData) throws(DecodeError) {
 			__data = data
-			bodyTemperature = try data["bodyTemperature"]
+			bodyTemperature = try data.bodyTemperature
 			fragments = Fragments(heightInMeters: try data.fragment())
 		}
-		public init(__typename: String, bodyTemperature: Int, heightInMeters: HeightInMeters) {
-			self.init(__typename, ["bodyTemperature": bodyTemperature], heightInMeters)
-		}
-		public struct Fragments: Hashable, Sendable { public let heightInMeters: HeightInMeters }
+		public init(__typename: String, bodyTemperature: Int, heightInMeters: HeightInMeters) { self.init(__typename, [bodyTemperature], heightInMeters) }
+		public struct Fragments: FragmentSet { public let heightInMeters: HeightInMeters }
 	}
 }

@@ -3,7 +3,7 @@
 public struct HashableFragment: Graft.Fragment {
 	public static let fragmentDefinition = "fragment Hashable on Protocol { __typename id Type ... on Type { __typename Date Data } }"
 	public static let __selections: [Graft.Selection] = [
-		.field("__typename", Swift.String.self),
+		.typename,
 		.field("id", Swift.String.self),
 		.field("Type", Swift.String?.self),
 		.inlineFragment(AsType.self, on: ["Type"]),
@@ -14,25 +14,18 @@ public struct HashableFragment: Graft.Fragment {
 	public let asType: AsType?
 	public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) {
 		__data = data
-		id = try data["id"]
+		id = try data.id
 		`Type` = try data["Type"]
 		asType = try data.typeCase(["Type"])
 	}
-	public init(__typename: Swift.String, id: Swift.String, `Type`: Swift.String? = nil, asType: AsType? = nil) {
-		self.init(__typename, ["id": id, "Type": `Type`], asType)
-	}
+	public init(__typename: Swift.String, id: Swift.String, `Type`: Swift.String? = nil, asType: AsType? = nil) { self.init(__typename, [id, `Type`], asType) }
 	public struct AsType: Graft.SelectionSet {
 		public static let __selections: [Graft.Selection] = [.field("Date", DateScalar?.self), .field("Data", DataScalar?.self)]
 		public let __data: Graft.ObjectData
-		public let id: Swift.String
 		public let Date: DateScalar?
 		public let Data: DataScalar?
-		public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) {
-			__data = data
-			id = try data["id"]
-			Date = try data["Date"]
-			Data = try data["Data"]
-		}
-		public init(id: Swift.String, Date: DateScalar? = nil, Data: DataScalar? = nil) { self.init("Type", ["id": id, "Date": Date, "Data": Data]) }
+		public var id: Swift.String { __data[field: "id"] }
+		public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) { __data = data; Date = try data.Date; Data = try data.Data }
+		public init(Date: DateScalar? = nil, Data: DataScalar? = nil) { self.init("Type", [Date, Data]) }
 	}
 }

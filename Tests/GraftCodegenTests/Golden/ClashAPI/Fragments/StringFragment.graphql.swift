@@ -2,14 +2,10 @@
 @_spi(Generated) import Graft
 public struct StringFragment: Graft.Fragment {
 	public static let fragmentDefinition = "fragment String on Type { __typename String Int }"
-	public static let __selections: [Graft.Selection] = [
-		.field("__typename", Swift.String.self),
-		.field("String", Swift.String?.self),
-		.field("Int", Swift.Int?.self),
-	]
+	public static let __selections: [Graft.Selection] = [.typename, .field("String", Swift.String?.self), .field("Int", Swift.Int?.self)]
 	public let __data: Graft.ObjectData
 	public let String: Swift.String?
 	public let Int: Swift.Int?
-	public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) { __data = data; String = try data["String"]; Int = try data["Int"] }
-	public init(String: Swift.String? = nil, Int: Swift.Int? = nil) { self.init("Type", ["String": String, "Int": Int]) }
+	public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) { __data = data; String = try data.String; Int = try data.Int }
+	public init(String: Swift.String? = nil, Int: Swift.Int? = nil) { self.init("Type", [String, Int]) }
 }

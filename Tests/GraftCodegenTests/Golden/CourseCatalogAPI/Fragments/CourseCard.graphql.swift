@@ -3,7 +3,7 @@
 public struct CourseCard: Fragment {
 	public static let fragmentDefinition = "fragment CourseCard on Course { __typename id slug title summary level rating coverImage price { __typename amountMinor currency } instructor { __typename ...UserSummary } }"
 	public static let __selections: [Selection] = [
-		.field("__typename", String.self),
+		.typename,
 		.field("id", String.self),
 		.field("slug", String.self),
 		.field("title", String.self),
@@ -33,17 +33,17 @@ public struct CourseCard: Fragment {
 	public let price: Price?
 	/// The main instructor.
 	public let instructor: Instructor
-	public init(_ data: ObjectData) throws(ResponseDecodingError) {
+	public init(_ data: ObjectData) throws(DecodeError) {
 		__data = data
-		id = try data["id"]
-		slug = try data["slug"]
-		title = try data["title"]
-		summary = try data["summary"]
-		level = try data["level"]
-		rating = try data["rating"]
-		coverImage = try data["coverImage"]
-		price = try data["price"]
-		instructor = try data["instructor"]
+		id = try data.id
+		slug = try data.slug
+		title = try data.title
+		summary = try data.summary
+		level = try data.level
+		rating = try data.rating
+		coverImage = try data.coverImage
+		price = try data.price
+		instructor = try data.instructor
 	}
 	public init(
 		id: String,
@@ -56,38 +56,28 @@ public struct CourseCard: Fragment {
 		price: Price? = nil,
 		instructor: Instructor
 	) {
-		self.init("Course", [
-			"id": id,
-			"slug": slug,
-			"title": title,
-			"summary": summary,
-			"level": level,
-			"rating": rating,
-			"coverImage": coverImage,
-			"price": price,
-			"instructor": instructor,
-		])
+		self.init("Course", [id, slug, title, summary, level, rating, coverImage, price, instructor])
 	}
 	public struct Price: SelectionSet {
-		public static let __selections: [Selection] = [.field("__typename", String.self), .field("amountMinor", Int.self), .field("currency", String.self)]
+		public static let __selections: [Selection] = [.typename, .field("amountMinor", Int.self), .field("currency", String.self)]
 		public let __data: ObjectData
 		/// Amount in the currency's minor unit (cents for USD and EUR).
 		public let amountMinor: Int
 		/// ISO 4217 currency code, for example `EUR`.
 		public let currency: String
-		public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; amountMinor = try data["amountMinor"]; currency = try data["currency"] }
-		public init(amountMinor: Int, currency: String) { self.init("Price", ["amountMinor": amountMinor, "currency": currency]) }
+		public init(_ data: ObjectData) throws(DecodeError) { __data = data; amountMinor = try data.amountMinor; currency = try data.currency }
+		public init(amountMinor: Int, currency: String) { self.init("Price", [amountMinor, currency]) }
 	}
 	public struct Instructor: SelectionSet {
-		public static let __selections: [Selection] = [.field("__typename", String.self), .fragment(UserSummary.self)]
+		public static let __selections: [Selection] = [.typename, .fragment(UserSummary.self)]
 		public let __data: ObjectData
 		public let fragments: Fragments
 		public var id: String { fragments.userSummary.id }
 		public var name: String { fragments.userSummary.name }
 		public var handle: String { fragments.userSummary.handle }
 		public var avatarURL: URLScalar? { fragments.userSummary.avatarURL }
-		public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; fragments = Fragments(userSummary: try data.fragment()) }
-		public init(userSummary: UserSummary) { self.init("User", [:], userSummary) }
-		public struct Fragments: Hashable, Sendable { public let userSummary: UserSummary }
+		public init(_ data: ObjectData) throws(DecodeError) { __data = data; fragments = Fragments(userSummary: try data.fragment()) }
+		public init(userSummary: UserSummary) { self.init("User", [], userSummary) }
+		public struct Fragments: FragmentSet { public let userSummary: UserSummary }
 	}
 }

@@ -3,7 +3,7 @@
 public struct CourseDetails: Fragment {
 	public static let fragmentDefinition = "fragment CourseDetails on Course { __typename ...CourseCard description status tags lessonCount durationMinutes weeklySchedule publishedAt updatedAt coInstructors { __typename ...UserSummary } lessons { __typename ...LessonOutline } }"
 	public static let __selections: [Selection] = [
-		.field("__typename", String.self),
+		.typename,
 		.field("description", String?.self),
 		.field("status", GraphQLEnum<CourseStatus>.self),
 		.field("tags", [String].self),
@@ -51,18 +51,18 @@ public struct CourseDetails: Fragment {
 	public var coverImage: URLScalar? { fragments.courseCard.coverImage }
 	public var price: CourseCard.Price? { fragments.courseCard.price }
 	public var instructor: CourseCard.Instructor { fragments.courseCard.instructor }
-	public init(_ data: ObjectData) throws(ResponseDecodingError) {
+	public init(_ data: ObjectData) throws(DecodeError) {
 		__data = data
-		description = try data["description"]
-		status = try data["status"]
-		tags = try data["tags"]
-		lessonCount = try data["lessonCount"]
-		durationMinutes = try data["durationMinutes"]
-		weeklySchedule = try data["weeklySchedule"]
-		publishedAt = try data["publishedAt"]
-		updatedAt = try data["updatedAt"]
-		coInstructors = try data["coInstructors"]
-		lessons = try data["lessons"]
+		description = try data.description
+		status = try data.status
+		tags = try data.tags
+		lessonCount = try data.lessonCount
+		durationMinutes = try data.durationMinutes
+		weeklySchedule = try data.weeklySchedule
+		publishedAt = try data.publishedAt
+		updatedAt = try data.updatedAt
+		coInstructors = try data.coInstructors
+		lessons = try data.lessons
 		fragments = Fragments(courseCard: try data.fragment())
 	}
 	public init(
@@ -79,33 +79,33 @@ public struct CourseDetails: Fragment {
 		courseCard: CourseCard
 	) {
 		self.init("Course", [
-			"description": description,
-			"status": status,
-			"tags": tags,
-			"lessonCount": lessonCount,
-			"durationMinutes": durationMinutes,
-			"weeklySchedule": weeklySchedule,
-			"publishedAt": publishedAt,
-			"updatedAt": updatedAt,
-			"coInstructors": coInstructors,
-			"lessons": lessons,
+			description,
+			status,
+			tags,
+			lessonCount,
+			durationMinutes,
+			weeklySchedule,
+			publishedAt,
+			updatedAt,
+			coInstructors,
+			lessons,
 		], courseCard)
 	}
-	public struct Fragments: Hashable, Sendable { public let courseCard: CourseCard }
+	public struct Fragments: FragmentSet { public let courseCard: CourseCard }
 	public struct CoInstructor: SelectionSet {
-		public static let __selections: [Selection] = [.field("__typename", String.self), .fragment(UserSummary.self)]
+		public static let __selections: [Selection] = [.typename, .fragment(UserSummary.self)]
 		public let __data: ObjectData
 		public let fragments: Fragments
 		public var id: String { fragments.userSummary.id }
 		public var name: String { fragments.userSummary.name }
 		public var handle: String { fragments.userSummary.handle }
 		public var avatarURL: URLScalar? { fragments.userSummary.avatarURL }
-		public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; fragments = Fragments(userSummary: try data.fragment()) }
-		public init(userSummary: UserSummary) { self.init("User", [:], userSummary) }
-		public struct Fragments: Hashable, Sendable { public let userSummary: UserSummary }
+		public init(_ data: ObjectData) throws(DecodeError) { __data = data; fragments = Fragments(userSummary: try data.fragment()) }
+		public init(userSummary: UserSummary) { self.init("User", [], userSummary) }
+		public struct Fragments: FragmentSet { public let userSummary: UserSummary }
 	}
 	public struct Lesson: SelectionSet {
-		public static let __selections: [Selection] = [.field("__typename", String.self), .fragment(LessonOutline.self)]
+		public static let __selections: [Selection] = [.typename, .fragment(LessonOutline.self)]
 		public let __data: ObjectData
 		public let fragments: Fragments
 		public var __typename: String { fragments.lessonOutline.__typename }
@@ -114,8 +114,8 @@ public struct CourseDetails: Fragment {
 		public var position: Int { fragments.lessonOutline.position }
 		public var durationMinutes: Int { fragments.lessonOutline.durationMinutes }
 		public var isPreview: Bool { fragments.lessonOutline.isPreview }
-		public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; fragments = Fragments(lessonOutline: try data.fragment()) }
-		public init(__typename: String, lessonOutline: LessonOutline) { self.init(__typename, [:], lessonOutline) }
-		public struct Fragments: Hashable, Sendable { public let lessonOutline: LessonOutline }
+		public init(_ data: ObjectData) throws(DecodeError) { __data = data; fragments = Fragments(lessonOutline: try data.fragment()) }
+		public init(__typename: String, lessonOutline: LessonOutline) { self.init(__typename, [], lessonOutline) }
+		public struct Fragments: FragmentSet { public let lessonOutline: LessonOutline }
 	}
 }

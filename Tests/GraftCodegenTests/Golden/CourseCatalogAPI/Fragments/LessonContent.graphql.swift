@@ -3,7 +3,7 @@
 public struct LessonContent: Fragment {
 	public static let fragmentDefinition = "fragment LessonContent on Lesson { __typename ...LessonOutline ... on VideoLesson { __typename videoURL captions { __typename language url } } ... on ArticleLesson { __typename body wordCount } ... on QuizLesson { __typename passingScore questions { __typename ...QuizQuestionFields } } }"
 	public static let __selections: [Selection] = [
-		.field("__typename", String.self),
+		.typename,
 		.inlineFragment(AsVideoLesson.self, on: ["VideoLesson"]),
 		.inlineFragment(AsArticleLesson.self, on: ["ArticleLesson"]),
 		.inlineFragment(AsQuizLesson.self, on: ["QuizLesson"]),
@@ -20,11 +20,11 @@ public struct LessonContent: Fragment {
 	public var position: Int { fragments.lessonOutline.position }
 	public var durationMinutes: Int { fragments.lessonOutline.durationMinutes }
 	public var isPreview: Bool { fragments.lessonOutline.isPreview }
-	public init(_ data: ObjectData) throws(ResponseDecodingError) {
+	public init(_ data: ObjectData) throws(DecodeError) {
 		__data = data
-		asVideoLesson = try data.typeCase(["VideoLesson"])
-		asArticleLesson = try data.typeCase(["ArticleLesson"])
-		asQuizLesson = try data.typeCase(["QuizLesson"])
+		asVideoLesson = try data.typeCase(Self.self)
+		asArticleLesson = try data.typeCase(Self.self)
+		asQuizLesson = try data.typeCase(Self.self)
 		fragments = Fragments(lessonOutline: try data.fragment())
 	}
 	public init(
@@ -34,122 +34,65 @@ public struct LessonContent: Fragment {
 		asQuizLesson: AsQuizLesson? = nil,
 		lessonOutline: LessonOutline
 	) {
-		self.init(__typename, [:], asVideoLesson, asArticleLesson, asQuizLesson, lessonOutline)
+		self.init(__typename, [], asVideoLesson, asArticleLesson, asQuizLesson, lessonOutline)
 	}
-	public struct Fragments: Hashable, Sendable { public let lessonOutline: LessonOutline }
+	public struct Fragments: FragmentSet { public let lessonOutline: LessonOutline }
 	public struct AsVideoLesson: SelectionSet {
 		public static let __selections: [Selection] = [.field("videoURL", URLScalar.self), .field("captions", [Caption].self)]
 		public let __data: ObjectData
-		public let id: String
-		public let title: String
-		public let position: Int
-		public let durationMinutes: Int
-		public let isPreview: Bool
 		/// Where the video streams from.
 		public let videoURL: URLScalar
 		/// Subtitle tracks, one per language.
 		public let captions: [Caption]
-		public init(_ data: ObjectData) throws(ResponseDecodingError) {
-			__data = data
-			id = try data["id"]
-			title = try data["title"]
-			position = try data["position"]
-			durationMinutes = try data["durationMinutes"]
-			isPreview = try data["isPreview"]
-			videoURL = try data["videoURL"]
-			captions = try data["captions"]
-		}
-		public init(id: String, title: String, position: Int, durationMinutes: Int, isPreview: Bool, videoURL: URLScalar, captions: [Caption]) {
-			self.init("VideoLesson", [
-				"id": id,
-				"title": title,
-				"position": position,
-				"durationMinutes": durationMinutes,
-				"isPreview": isPreview,
-				"videoURL": videoURL,
-				"captions": captions,
-			])
-		}
+		public var id: String { __data[field: "id"] }
+		public var title: String { __data[field: "title"] }
+		public var position: Int { __data[field: "position"] }
+		public var durationMinutes: Int { __data[field: "durationMinutes"] }
+		public var isPreview: Bool { __data[field: "isPreview"] }
+		public init(_ data: ObjectData) throws(DecodeError) { __data = data; videoURL = try data.videoURL; captions = try data.captions }
+		public init(videoURL: URLScalar, captions: [Caption]) { self.init("VideoLesson", [videoURL, captions]) }
 		public struct Caption: SelectionSet {
-			public static let __selections: [Selection] = [.field("__typename", String.self), .field("language", String.self), .field("url", URLScalar.self)]
+			public static let __selections: [Selection] = [.typename, .field("language", String.self), .field("url", URLScalar.self)]
 			public let __data: ObjectData
 			/// BCP 47 language tag, for example `en` or `pt-BR`.
 			public let language: String
 			/// WebVTT file.
 			public let url: URLScalar
-			public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; language = try data["language"]; url = try data["url"] }
-			public init(language: String, url: URLScalar) { self.init("Caption", ["language": language, "url": url]) }
+			public init(_ data: ObjectData) throws(DecodeError) { __data = data; language = try data.language; url = try data.url }
+			public init(language: String, url: URLScalar) { self.init("Caption", [language, url]) }
 		}
 	}
 	public struct AsArticleLesson: SelectionSet {
 		public static let __selections: [Selection] = [.field("body", String.self), .field("wordCount", Int.self)]
 		public let __data: ObjectData
-		public let id: String
-		public let title: String
-		public let position: Int
-		public let durationMinutes: Int
-		public let isPreview: Bool
 		/// The text, in Markdown.
 		public let body: String
 		/// Number of words in the body.
 		public let wordCount: Int
-		public init(_ data: ObjectData) throws(ResponseDecodingError) {
-			__data = data
-			id = try data["id"]
-			title = try data["title"]
-			position = try data["position"]
-			durationMinutes = try data["durationMinutes"]
-			isPreview = try data["isPreview"]
-			body = try data["body"]
-			wordCount = try data["wordCount"]
-		}
-		public init(id: String, title: String, position: Int, durationMinutes: Int, isPreview: Bool, body: String, wordCount: Int) {
-			self.init("ArticleLesson", [
-				"id": id,
-				"title": title,
-				"position": position,
-				"durationMinutes": durationMinutes,
-				"isPreview": isPreview,
-				"body": body,
-				"wordCount": wordCount,
-			])
-		}
+		public var id: String { __data[field: "id"] }
+		public var title: String { __data[field: "title"] }
+		public var position: Int { __data[field: "position"] }
+		public var durationMinutes: Int { __data[field: "durationMinutes"] }
+		public var isPreview: Bool { __data[field: "isPreview"] }
+		public init(_ data: ObjectData) throws(DecodeError) { __data = data; body = try data.body; wordCount = try data.wordCount }
+		public init(body: String, wordCount: Int) { self.init("ArticleLesson", [body, wordCount]) }
 	}
 	public struct AsQuizLesson: SelectionSet {
 		public static let __selections: [Selection] = [.field("passingScore", Double.self), .field("questions", [Question].self)]
 		public let __data: ObjectData
-		public let id: String
-		public let title: String
-		public let position: Int
-		public let durationMinutes: Int
-		public let isPreview: Bool
 		/// Share of correct answers needed to pass, from 0 to 1.
 		public let passingScore: Double
 		/// The questions, in order.
 		public let questions: [Question]
-		public init(_ data: ObjectData) throws(ResponseDecodingError) {
-			__data = data
-			id = try data["id"]
-			title = try data["title"]
-			position = try data["position"]
-			durationMinutes = try data["durationMinutes"]
-			isPreview = try data["isPreview"]
-			passingScore = try data["passingScore"]
-			questions = try data["questions"]
-		}
-		public init(id: String, title: String, position: Int, durationMinutes: Int, isPreview: Bool, passingScore: Double, questions: [Question]) {
-			self.init("QuizLesson", [
-				"id": id,
-				"title": title,
-				"position": position,
-				"durationMinutes": durationMinutes,
-				"isPreview": isPreview,
-				"passingScore": passingScore,
-				"questions": questions,
-			])
-		}
+		public var id: String { __data[field: "id"] }
+		public var title: String { __data[field: "title"] }
+		public var position: Int { __data[field: "position"] }
+		public var durationMinutes: Int { __data[field: "durationMinutes"] }
+		public var isPreview: Bool { __data[field: "isPreview"] }
+		public init(_ data: ObjectData) throws(DecodeError) { __data = data; passingScore = try data.passingScore; questions = try data.questions }
+		public init(passingScore: Double, questions: [Question]) { self.init("QuizLesson", [passingScore, questions]) }
 		public struct Question: SelectionSet {
-			public static let __selections: [Selection] = [.field("__typename", String.self), .fragment(QuizQuestionFields.self)]
+			public static let __selections: [Selection] = [.typename, .fragment(QuizQuestionFields.self)]
 			public let __data: ObjectData
 			public let fragments: Fragments
 			public var id: String { fragments.quizQuestionFields.id }
@@ -157,9 +100,9 @@ public struct LessonContent: Fragment {
 			public var kind: GraphQLEnum<QuestionKind> { fragments.quizQuestionFields.kind }
 			public var choices: [String] { fragments.quizQuestionFields.choices }
 			public var matrix: [[String?]]? { fragments.quizQuestionFields.matrix }
-			public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; fragments = Fragments(quizQuestionFields: try data.fragment()) }
-			public init(quizQuestionFields: QuizQuestionFields) { self.init("QuizQuestion", [:], quizQuestionFields) }
-			public struct Fragments: Hashable, Sendable { public let quizQuestionFields: QuizQuestionFields }
+			public init(_ data: ObjectData) throws(DecodeError) { __data = data; fragments = Fragments(quizQuestionFields: try data.fragment()) }
+			public init(quizQuestionFields: QuizQuestionFields) { self.init("QuizQuestion", [], quizQuestionFields) }
+			public struct Fragments: FragmentSet { public let quizQuestionFields: QuizQuestionFields }
 		}
 	}
 }

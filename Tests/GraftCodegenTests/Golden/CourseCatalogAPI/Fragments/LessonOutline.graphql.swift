@@ -3,7 +3,7 @@
 public struct LessonOutline: Fragment {
 	public static let fragmentDefinition = "fragment LessonOutline on Lesson { __typename id title position durationMinutes isPreview ... on VideoLesson { __typename lengthSeconds } ... on QuizLesson { __typename questions { __typename id } } }"
 	public static let __selections: [Selection] = [
-		.field("__typename", String.self),
+		.typename,
 		.field("id", String.self),
 		.field("title", String.self),
 		.field("position", Int.self),
@@ -26,16 +26,16 @@ public struct LessonOutline: Fragment {
 	public let isPreview: Bool
 	public let asVideoLesson: AsVideoLesson?
 	public let asQuizLesson: AsQuizLesson?
-	public init(_ data: ObjectData) throws(ResponseDecodingError) {
+	public init(_ data: ObjectData) throws(DecodeError) {
 		__data = data
-		__typename = try data["__typename"]
-		id = try data["id"]
-		title = try data["title"]
-		position = try data["position"]
-		durationMinutes = try data["durationMinutes"]
-		isPreview = try data["isPreview"]
-		asVideoLesson = try data.typeCase(["VideoLesson"])
-		asQuizLesson = try data.typeCase(["QuizLesson"])
+		__typename = try data.__typename
+		id = try data.id
+		title = try data.title
+		position = try data.position
+		durationMinutes = try data.durationMinutes
+		isPreview = try data.isPreview
+		asVideoLesson = try data.typeCase(Self.self)
+		asQuizLesson = try data.typeCase(Self.self)
 	}
 	public init(
 		__typename: String,
@@ -47,80 +47,40 @@ public struct LessonOutline: Fragment {
 		asVideoLesson: AsVideoLesson? = nil,
 		asQuizLesson: AsQuizLesson? = nil
 	) {
-		self.init(__typename, [
-			"id": id,
-			"title": title,
-			"position": position,
-			"durationMinutes": durationMinutes,
-			"isPreview": isPreview,
-		], asVideoLesson, asQuizLesson)
+		self.init(__typename, [id, title, position, durationMinutes, isPreview], asVideoLesson, asQuizLesson)
 	}
 	public struct AsVideoLesson: SelectionSet {
 		public static let __selections: [Selection] = [.field("lengthSeconds", Int.self)]
 		public let __data: ObjectData
-		public let id: String
-		public let title: String
-		public let position: Int
-		public let durationMinutes: Int
-		public let isPreview: Bool
 		/// Length of the video, in seconds.
 		public let lengthSeconds: Int
-		public init(_ data: ObjectData) throws(ResponseDecodingError) {
-			__data = data
-			id = try data["id"]
-			title = try data["title"]
-			position = try data["position"]
-			durationMinutes = try data["durationMinutes"]
-			isPreview = try data["isPreview"]
-			lengthSeconds = try data["lengthSeconds"]
-		}
-		public init(id: String, title: String, position: Int, durationMinutes: Int, isPreview: Bool, lengthSeconds: Int) {
-			self.init("VideoLesson", [
-				"id": id,
-				"title": title,
-				"position": position,
-				"durationMinutes": durationMinutes,
-				"isPreview": isPreview,
-				"lengthSeconds": lengthSeconds,
-			])
-		}
+		public var id: String { __data[field: "id"] }
+		public var title: String { __data[field: "title"] }
+		public var position: Int { __data[field: "position"] }
+		public var durationMinutes: Int { __data[field: "durationMinutes"] }
+		public var isPreview: Bool { __data[field: "isPreview"] }
+		public init(_ data: ObjectData) throws(DecodeError) { __data = data; lengthSeconds = try data.lengthSeconds }
+		public init(lengthSeconds: Int) { self.init("VideoLesson", [lengthSeconds]) }
 	}
 	public struct AsQuizLesson: SelectionSet {
 		public static let __selections: [Selection] = [.field("questions", [Question].self)]
 		public let __data: ObjectData
-		public let id: String
-		public let title: String
-		public let position: Int
-		public let durationMinutes: Int
-		public let isPreview: Bool
 		/// The questions, in order.
 		public let questions: [Question]
-		public init(_ data: ObjectData) throws(ResponseDecodingError) {
-			__data = data
-			id = try data["id"]
-			title = try data["title"]
-			position = try data["position"]
-			durationMinutes = try data["durationMinutes"]
-			isPreview = try data["isPreview"]
-			questions = try data["questions"]
-		}
-		public init(id: String, title: String, position: Int, durationMinutes: Int, isPreview: Bool, questions: [Question]) {
-			self.init("QuizLesson", [
-				"id": id,
-				"title": title,
-				"position": position,
-				"durationMinutes": durationMinutes,
-				"isPreview": isPreview,
-				"questions": questions,
-			])
-		}
+		public var id: String { __data[field: "id"] }
+		public var title: String { __data[field: "title"] }
+		public var position: Int { __data[field: "position"] }
+		public var durationMinutes: Int { __data[field: "durationMinutes"] }
+		public var isPreview: Bool { __data[field: "isPreview"] }
+		public init(_ data: ObjectData) throws(DecodeError) { __data = data; questions = try data.questions }
+		public init(questions: [Question]) { self.init("QuizLesson", [questions]) }
 		public struct Question: SelectionSet {
-			public static let __selections: [Selection] = [.field("__typename", String.self), .field("id", String.self)]
+			public static let __selections: [Selection] = [.typename, .field("id", String.self)]
 			public let __data: ObjectData
 			/// Identifier, unique within its quiz.
 			public let id: String
-			public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; id = try data["id"] }
-			public init(id: String) { self.init("QuizQuestion", ["id": id]) }
+			public init(_ data: ObjectData) throws(DecodeError) { __data = data; id = try data.id }
+			public init(id: String) { self.init("QuizQuestion", [id]) }
 		}
 	}
 }

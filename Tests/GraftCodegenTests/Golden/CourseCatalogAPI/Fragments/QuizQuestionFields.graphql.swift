@@ -3,7 +3,7 @@
 public struct QuizQuestionFields: Fragment {
 	public static let fragmentDefinition = "fragment QuizQuestionFields on QuizQuestion { __typename id prompt kind choices matrix }"
 	public static let __selections: [Selection] = [
-		.field("__typename", String.self),
+		.typename,
 		.field("id", String.self),
 		.field("prompt", String.self),
 		.field("kind", GraphQLEnum<QuestionKind>.self),
@@ -23,15 +23,15 @@ public struct QuizQuestionFields: Fragment {
 	/// per column, each cell a label or null where the grid has a hole.
 	/// Null for every other kind of question.
 	public let matrix: [[String?]]?
-	public init(_ data: ObjectData) throws(ResponseDecodingError) {
+	public init(_ data: ObjectData) throws(DecodeError) {
 		__data = data
-		id = try data["id"]
-		prompt = try data["prompt"]
-		kind = try data["kind"]
-		choices = try data["choices"]
-		matrix = try data["matrix"]
+		id = try data.id
+		prompt = try data.prompt
+		kind = try data.kind
+		choices = try data.choices
+		matrix = try data.matrix
 	}
 	public init(id: String, prompt: String, kind: GraphQLEnum<QuestionKind>, choices: [String], matrix: [[String?]]? = nil) {
-		self.init("QuizQuestion", ["id": id, "prompt": prompt, "kind": kind, "choices": choices, "matrix": matrix])
+		self.init("QuizQuestion", [id, prompt, kind, choices, matrix])
 	}
 }

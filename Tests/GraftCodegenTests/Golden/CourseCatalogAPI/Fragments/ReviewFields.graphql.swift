@@ -3,7 +3,7 @@
 public struct ReviewFields: Fragment {
 	public static let fragmentDefinition = "fragment ReviewFields on Review { __typename id rating body createdAt author { __typename ...UserSummary } }"
 	public static let __selections: [Selection] = [
-		.field("__typename", String.self),
+		.typename,
 		.field("id", String.self),
 		.field("rating", Int.self),
 		.field("body", String?.self),
@@ -21,27 +21,27 @@ public struct ReviewFields: Fragment {
 	public let createdAt: DateTime
 	/// Who wrote it.
 	public let author: Author
-	public init(_ data: ObjectData) throws(ResponseDecodingError) {
+	public init(_ data: ObjectData) throws(DecodeError) {
 		__data = data
-		id = try data["id"]
-		rating = try data["rating"]
-		body = try data["body"]
-		createdAt = try data["createdAt"]
-		author = try data["author"]
+		id = try data.id
+		rating = try data.rating
+		body = try data.body
+		createdAt = try data.createdAt
+		author = try data.author
 	}
 	public init(id: String, rating: Int, body: String? = nil, createdAt: DateTime, author: Author) {
-		self.init("Review", ["id": id, "rating": rating, "body": body, "createdAt": createdAt, "author": author])
+		self.init("Review", [id, rating, body, createdAt, author])
 	}
 	public struct Author: SelectionSet {
-		public static let __selections: [Selection] = [.field("__typename", String.self), .fragment(UserSummary.self)]
+		public static let __selections: [Selection] = [.typename, .fragment(UserSummary.self)]
 		public let __data: ObjectData
 		public let fragments: Fragments
 		public var id: String { fragments.userSummary.id }
 		public var name: String { fragments.userSummary.name }
 		public var handle: String { fragments.userSummary.handle }
 		public var avatarURL: URLScalar? { fragments.userSummary.avatarURL }
-		public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; fragments = Fragments(userSummary: try data.fragment()) }
-		public init(userSummary: UserSummary) { self.init("User", [:], userSummary) }
-		public struct Fragments: Hashable, Sendable { public let userSummary: UserSummary }
+		public init(_ data: ObjectData) throws(DecodeError) { __data = data; fragments = Fragments(userSummary: try data.fragment()) }
+		public init(userSummary: UserSummary) { self.init("User", [], userSummary) }
+		public struct Fragments: FragmentSet { public let userSummary: UserSummary }
 	}
 }

@@ -3,7 +3,7 @@
 public struct UserSummary: Fragment {
 	public static let fragmentDefinition = "fragment UserSummary on User { __typename id name handle avatarURL(size: 64) }"
 	public static let __selections: [Selection] = [
-		.field("__typename", String.self),
+		.typename,
 		.field("id", String.self),
 		.field("name", String.self),
 		.field("handle", String.self),
@@ -18,14 +18,12 @@ public struct UserSummary: Fragment {
 	public let handle: String
 	/// A square profile picture.
 	public let avatarURL: URLScalar?
-	public init(_ data: ObjectData) throws(ResponseDecodingError) {
+	public init(_ data: ObjectData) throws(DecodeError) {
 		__data = data
-		id = try data["id"]
-		name = try data["name"]
-		handle = try data["handle"]
-		avatarURL = try data["avatarURL"]
+		id = try data.id
+		name = try data.name
+		handle = try data.handle
+		avatarURL = try data.avatarURL
 	}
-	public init(id: String, name: String, handle: String, avatarURL: URLScalar? = nil) {
-		self.init("User", ["id": id, "name": name, "handle": handle, "avatarURL": avatarURL])
-	}
+	public init(id: String, name: String, handle: String, avatarURL: URLScalar? = nil) { self.init("User", [id, name, handle, avatarURL]) }
 }

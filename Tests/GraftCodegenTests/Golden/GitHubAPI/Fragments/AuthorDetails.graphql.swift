@@ -2,30 +2,21 @@
 @_spi(Generated) import Graft
 public struct AuthorDetails: Graft.Fragment {
 	public static let fragmentDefinition = "fragment AuthorDetails on Actor { __typename login ... on User { __typename id name } }"
-	public static let __selections: [Graft.Selection] = [
-		.field("__typename", String.self),
-		.field("login", String.self),
-		.inlineFragment(AsUser.self, on: ["User"]),
-	]
+	public static let __selections: [Graft.Selection] = [.typename, .field("login", String.self), .inlineFragment(AsUser.self, on: ["User"])]
 	public let __data: Graft.ObjectData
 	/// The username of the actor.
 	public let login: String
 	public let asUser: AsUser?
-	public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) { __data = data; login = try data["login"]; asUser = try data.typeCase(["User"]) }
-	public init(__typename: String, login: String, asUser: AsUser? = nil) { self.init(__typename, ["login": login], asUser) }
+	public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) { __data = data; login = try data.login; asUser = try data.typeCase(["User"]) }
+	public init(__typename: String, login: String, asUser: AsUser? = nil) { self.init(__typename, [login], asUser) }
 	public struct AsUser: Graft.SelectionSet {
 		public static let __selections: [Graft.Selection] = [.field("id", String.self), .field("name", String?.self)]
 		public let __data: Graft.ObjectData
-		public let login: String
 		public let id: String
 		/// The user's public profile name.
 		public let name: String?
-		public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) {
-			__data = data
-			login = try data["login"]
-			id = try data["id"]
-			name = try data["name"]
-		}
-		public init(login: String, id: String, name: String? = nil) { self.init("User", ["login": login, "id": id, "name": name]) }
+		public var login: String { __data[field: "login"] }
+		public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) { __data = data; id = try data.id; name = try data.name }
+		public init(id: String, name: String? = nil) { self.init("User", [id, name]) }
 	}
 }

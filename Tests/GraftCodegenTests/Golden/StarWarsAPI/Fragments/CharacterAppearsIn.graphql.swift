@@ -2,10 +2,10 @@
 @_spi(Generated) import Graft
 public struct CharacterAppearsIn: Fragment {
 	public static let fragmentDefinition = "fragment CharacterAppearsIn on Character { __typename appearsIn }"
-	public static let __selections: [Selection] = [.field("__typename", String.self), .field("appearsIn", [GraphQLEnum<Episode>?].self)]
+	public static let __selections: [Selection] = [.typename, .field("appearsIn", [GraphQLEnum<Episode>?].self)]
 	public let __data: ObjectData
 	/// The movies this character appears in
 	public let appearsIn: [GraphQLEnum<Episode>?]
-	public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; appearsIn = try data["appearsIn"] }
-	public init(__typename: String, appearsIn: [GraphQLEnum<Episode>?]) { self.init(__typename, ["appearsIn": appearsIn]) }
+	public init(_ data: ObjectData) throws(DecodeError) { __data = data; appearsIn = try data.appearsIn }
+	public init(__typename: String, appearsIn: [GraphQLEnum<Episode>?]) { self.init(__typename, [appearsIn]) }
 }

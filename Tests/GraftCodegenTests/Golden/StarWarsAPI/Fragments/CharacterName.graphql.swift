@@ -2,10 +2,10 @@
 @_spi(Generated) import Graft
 public struct CharacterName: Fragment {
 	public static let fragmentDefinition = "fragment CharacterName on Character { __typename name }"
-	public static let __selections: [Selection] = [.field("__typename", String.self), .field("name", String.self)]
+	public static let __selections: [Selection] = [.typename, .field("name", String.self)]
 	public let __data: ObjectData
 	/// The name of the character
 	public let name: String
-	public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; name = try data["name"] }
-	public init(__typename: String, name: String) { self.init(__typename, ["name": name]) }
+	public init(_ data: ObjectData) throws(DecodeError) { __data = data; name = try data.name }
+	public init(__typename: String, name: String) { self.init(__typename, [name]) }
 }

@@ -2,16 +2,12 @@
 @_spi(Generated) import Graft
 public struct CharacterNameAndAppearsIn: Fragment {
 	public static let fragmentDefinition = "fragment CharacterNameAndAppearsIn on Character { __typename name appearsIn }"
-	public static let __selections: [Selection] = [
-		.field("__typename", String.self),
-		.field("name", String.self),
-		.field("appearsIn", [GraphQLEnum<Episode>?].self),
-	]
+	public static let __selections: [Selection] = [.typename, .field("name", String.self), .field("appearsIn", [GraphQLEnum<Episode>?].self)]
 	public let __data: ObjectData
 	/// The name of the character
 	public let name: String
 	/// The movies this character appears in
 	public let appearsIn: [GraphQLEnum<Episode>?]
-	public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; name = try data["name"]; appearsIn = try data["appearsIn"] }
-	public init(__typename: String, name: String, appearsIn: [GraphQLEnum<Episode>?]) { self.init(__typename, ["name": name, "appearsIn": appearsIn]) }
+	public init(_ data: ObjectData) throws(DecodeError) { __data = data; name = try data.name; appearsIn = try data.appearsIn }
+	public init(__typename: String, name: String, appearsIn: [GraphQLEnum<Episode>?]) { self.init(__typename, [name, appearsIn]) }
 }

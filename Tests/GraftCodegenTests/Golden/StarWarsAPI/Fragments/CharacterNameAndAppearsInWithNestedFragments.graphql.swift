@@ -2,17 +2,14 @@
 @_spi(Generated) import Graft
 public struct CharacterNameAndAppearsInWithNestedFragments: Fragment {
 	public static let fragmentDefinition = "fragment CharacterNameAndAppearsInWithNestedFragments on Character { __typename ...CharacterNameWithNestedAppearsInFragment }"
-	public static let __selections: [Selection] = [.field("__typename", String.self), .fragment(CharacterNameWithNestedAppearsInFragment.self)]
+	public static let __selections: [Selection] = [.typename, .fragment(CharacterNameWithNestedAppearsInFragment.self)]
 	public let __data: ObjectData
 	public let fragments: Fragments
 	public var name: String { fragments.characterNameWithNestedAppearsInFragment.name }
 	public var appearsIn: [GraphQLEnum<Episode>?] { fragments.characterNameWithNestedAppearsInFragment.appearsIn }
-	public init(_ data: ObjectData) throws(ResponseDecodingError) {
-		__data = data
-		fragments = Fragments(characterNameWithNestedAppearsInFragment: try data.fragment())
-	}
+	public init(_ data: ObjectData) throws(DecodeError) { __data = data; fragments = Fragments(characterNameWithNestedAppearsInFragment: try data.fragment()) }
 	public init(__typename: String, characterNameWithNestedAppearsInFragment: CharacterNameWithNestedAppearsInFragment) {
-		self.init(__typename, [:], characterNameWithNestedAppearsInFragment)
+		self.init(__typename, [], characterNameWithNestedAppearsInFragment)
 	}
-	public struct Fragments: Hashable, Sendable { public let characterNameWithNestedAppearsInFragment: CharacterNameWithNestedAppearsInFragment }
+	public struct Fragments: FragmentSet { public let characterNameWithNestedAppearsInFragment: CharacterNameWithNestedAppearsInFragment }
 }

@@ -2,20 +2,20 @@
 @_spi(Generated) import Graft
 public struct CharacterNameAndDroidAppearsIn: Fragment {
 	public static let fragmentDefinition = "fragment CharacterNameAndDroidAppearsIn on Character { __typename name ... on Droid { __typename appearsIn } }"
-	public static let __selections: [Selection] = [.field("__typename", String.self), .field("name", String.self), .inlineFragment(AsDroid.self, on: ["Droid"])]
+	public static let __selections: [Selection] = [.typename, .field("name", String.self), .inlineFragment(AsDroid.self, on: ["Droid"])]
 	public let __data: ObjectData
 	/// The name of the character
 	public let name: String
 	public let asDroid: AsDroid?
-	public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; name = try data["name"]; asDroid = try data.typeCase(["Droid"]) }
-	public init(__typename: String, name: String, asDroid: AsDroid? = nil) { self.init(__typename, ["name": name], asDroid) }
+	public init(_ data: ObjectData) throws(DecodeError) { __data = data; name = try data.name; asDroid = try data.typeCase(["Droid"]) }
+	public init(__typename: String, name: String, asDroid: AsDroid? = nil) { self.init(__typename, [name], asDroid) }
 	public struct AsDroid: SelectionSet {
 		public static let __selections: [Selection] = [.field("appearsIn", [GraphQLEnum<Episode>?].self)]
 		public let __data: ObjectData
-		public let name: String
 		/// The movies this droid appears in
 		public let appearsIn: [GraphQLEnum<Episode>?]
-		public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; name = try data["name"]; appearsIn = try data["appearsIn"] }
-		public init(name: String, appearsIn: [GraphQLEnum<Episode>?]) { self.init("Droid", ["name": name, "appearsIn": appearsIn]) }
+		public var name: String { __data[field: "name"] }
+		public init(_ data: ObjectData) throws(DecodeError) { __data = data; appearsIn = try data.appearsIn }
+		public init(appearsIn: [GraphQLEnum<Episode>?]) { self.init("Droid", [appearsIn]) }
 	}
 }

@@ -2,20 +2,16 @@
 @_spi(Generated) import Graft
 public struct CharacterNameAndDroidPrimaryFunction: Fragment {
 	public static let fragmentDefinition = "fragment CharacterNameAndDroidPrimaryFunction on Character { __typename ...CharacterName ...DroidPrimaryFunction }"
-	public static let __selections: [Selection] = [
-		.field("__typename", String.self),
-		.fragment(CharacterName.self),
-		.fragment(DroidPrimaryFunction.self, on: ["Droid"]),
-	]
+	public static let __selections: [Selection] = [.typename, .fragment(CharacterName.self), .fragment(DroidPrimaryFunction.self, on: ["Droid"])]
 	public let __data: ObjectData
 	public let fragments: Fragments
 	public var name: String { fragments.characterName.name }
-	public init(_ data: ObjectData) throws(ResponseDecodingError) {
+	public init(_ data: ObjectData) throws(DecodeError) {
 		__data = data
 		fragments = Fragments(characterName: try data.fragment(), droidPrimaryFunction: try data.typeCase(["Droid"]))
 	}
 	public init(__typename: String, characterName: CharacterName, droidPrimaryFunction: DroidPrimaryFunction? = nil) {
-		self.init(__typename, [:], characterName, droidPrimaryFunction)
+		self.init(__typename, [], characterName, droidPrimaryFunction)
 	}
-	public struct Fragments: Hashable, Sendable { public let characterName: CharacterName; public let droidPrimaryFunction: DroidPrimaryFunction? }
+	public struct Fragments: FragmentSet { public let characterName: CharacterName; public let droidPrimaryFunction: DroidPrimaryFunction? }
 }

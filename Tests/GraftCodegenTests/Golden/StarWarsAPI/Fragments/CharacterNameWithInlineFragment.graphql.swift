@@ -2,34 +2,26 @@
 @_spi(Generated) import Graft
 public struct CharacterNameWithInlineFragment: Fragment {
 	public static let fragmentDefinition = "fragment CharacterNameWithInlineFragment on Character { __typename ... on Human { __typename friends { __typename appearsIn } } ... on Droid { __typename ...CharacterName ...FriendsNames } }"
-	public static let __selections: [Selection] = [
-		.field("__typename", String.self),
-		.inlineFragment(AsHuman.self, on: ["Human"]),
-		.inlineFragment(AsDroid.self, on: ["Droid"]),
-	]
+	public static let __selections: [Selection] = [.typename, .inlineFragment(AsHuman.self, on: ["Human"]), .inlineFragment(AsDroid.self, on: ["Droid"])]
 	public let __data: ObjectData
 	public let asHuman: AsHuman?
 	public let asDroid: AsDroid?
-	public init(_ data: ObjectData) throws(ResponseDecodingError) {
-		__data = data
-		asHuman = try data.typeCase(["Human"])
-		asDroid = try data.typeCase(["Droid"])
-	}
-	public init(__typename: String, asHuman: AsHuman? = nil, asDroid: AsDroid? = nil) { self.init(__typename, [:], asHuman, asDroid) }
+	public init(_ data: ObjectData) throws(DecodeError) { __data = data; asHuman = try data.typeCase(["Human"]); asDroid = try data.typeCase(["Droid"]) }
+	public init(__typename: String, asHuman: AsHuman? = nil, asDroid: AsDroid? = nil) { self.init(__typename, [], asHuman, asDroid) }
 	public struct AsHuman: SelectionSet {
 		public static let __selections: [Selection] = [.field("friends", [Friend?]?.self)]
 		public let __data: ObjectData
 		/// This human's friends, or an empty list if they have none
 		public let friends: [Friend?]?
-		public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; friends = try data["friends"] }
-		public init(friends: [Friend?]? = nil) { self.init("Human", ["friends": friends]) }
+		public init(_ data: ObjectData) throws(DecodeError) { __data = data; friends = try data.friends }
+		public init(friends: [Friend?]? = nil) { self.init("Human", [friends]) }
 		public struct Friend: SelectionSet {
-			public static let __selections: [Selection] = [.field("__typename", String.self), .field("appearsIn", [GraphQLEnum<Episode>?].self)]
+			public static let __selections: [Selection] = [.typename, .field("appearsIn", [GraphQLEnum<Episode>?].self)]
 			public let __data: ObjectData
 			/// The movies this character appears in
 			public let appearsIn: [GraphQLEnum<Episode>?]
-			public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; appearsIn = try data["appearsIn"] }
-			public init(__typename: String, appearsIn: [GraphQLEnum<Episode>?]) { self.init(__typename, ["appearsIn": appearsIn]) }
+			public init(_ data: ObjectData) throws(DecodeError) { __data = data; appearsIn = try data.appearsIn }
+			public init(__typename: String, appearsIn: [GraphQLEnum<Episode>?]) { self.init(__typename, [appearsIn]) }
 		}
 	}
 	public struct AsDroid: SelectionSet {
@@ -38,11 +30,11 @@ public struct CharacterNameWithInlineFragment: Fragment {
 		public let fragments: Fragments
 		public var name: String { fragments.characterName.name }
 		public var friends: [FriendsNames.Friend?]? { fragments.friendsNames.friends }
-		public init(_ data: ObjectData) throws(ResponseDecodingError) {
+		public init(_ data: ObjectData) throws(DecodeError) {
 			__data = data
 			fragments = Fragments(characterName: try data.fragment(), friendsNames: try data.fragment())
 		}
-		public init(characterName: CharacterName, friendsNames: FriendsNames) { self.init("Droid", [:], characterName, friendsNames) }
-		public struct Fragments: Hashable, Sendable { public let characterName: CharacterName; public let friendsNames: FriendsNames }
+		public init(characterName: CharacterName, friendsNames: FriendsNames) { self.init("Droid", [], characterName, friendsNames) }
+		public struct Fragments: FragmentSet { public let characterName: CharacterName; public let friendsNames: FriendsNames }
 	}
 }

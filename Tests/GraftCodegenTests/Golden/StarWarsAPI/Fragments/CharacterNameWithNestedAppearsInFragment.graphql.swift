@@ -2,17 +2,13 @@
 @_spi(Generated) import Graft
 public struct CharacterNameWithNestedAppearsInFragment: Fragment {
 	public static let fragmentDefinition = "fragment CharacterNameWithNestedAppearsInFragment on Character { __typename name ...CharacterAppearsIn }"
-	public static let __selections: [Selection] = [.field("__typename", String.self), .field("name", String.self), .fragment(CharacterAppearsIn.self)]
+	public static let __selections: [Selection] = [.typename, .field("name", String.self), .fragment(CharacterAppearsIn.self)]
 	public let __data: ObjectData
 	/// The name of the character
 	public let name: String
 	public let fragments: Fragments
 	public var appearsIn: [GraphQLEnum<Episode>?] { fragments.characterAppearsIn.appearsIn }
-	public init(_ data: ObjectData) throws(ResponseDecodingError) {
-		__data = data
-		name = try data["name"]
-		fragments = Fragments(characterAppearsIn: try data.fragment())
-	}
-	public init(__typename: String, name: String, characterAppearsIn: CharacterAppearsIn) { self.init(__typename, ["name": name], characterAppearsIn) }
-	public struct Fragments: Hashable, Sendable { public let characterAppearsIn: CharacterAppearsIn }
+	public init(_ data: ObjectData) throws(DecodeError) { __data = data; name = try data.name; fragments = Fragments(characterAppearsIn: try data.fragment()) }
+	public init(__typename: String, name: String, characterAppearsIn: CharacterAppearsIn) { self.init(__typename, [name], characterAppearsIn) }
+	public struct Fragments: FragmentSet { public let characterAppearsIn: CharacterAppearsIn }
 }

@@ -2,12 +2,12 @@
 @_spi(Generated) import Graft
 public struct DroidDetails: Fragment {
 	public static let fragmentDefinition = "fragment DroidDetails on Droid { __typename name primaryFunction }"
-	public static let __selections: [Selection] = [.field("__typename", String.self), .field("name", String.self), .field("primaryFunction", String?.self)]
+	public static let __selections: [Selection] = [.typename, .field("name", String.self), .field("primaryFunction", String?.self)]
 	public let __data: ObjectData
 	/// What others call this droid
 	public let name: String
 	/// This droid's primary function
 	public let primaryFunction: String?
-	public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; name = try data["name"]; primaryFunction = try data["primaryFunction"] }
-	public init(name: String, primaryFunction: String? = nil) { self.init("Droid", ["name": name, "primaryFunction": primaryFunction]) }
+	public init(_ data: ObjectData) throws(DecodeError) { __data = data; name = try data.name; primaryFunction = try data.primaryFunction }
+	public init(name: String, primaryFunction: String? = nil) { self.init("Droid", [name, primaryFunction]) }
 }

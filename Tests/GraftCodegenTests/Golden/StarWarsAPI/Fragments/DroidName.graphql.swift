@@ -2,10 +2,10 @@
 @_spi(Generated) import Graft
 public struct DroidName: Fragment {
 	public static let fragmentDefinition = "fragment DroidName on Droid { __typename name }"
-	public static let __selections: [Selection] = [.field("__typename", String.self), .field("name", String.self)]
+	public static let __selections: [Selection] = [.typename, .field("name", String.self)]
 	public let __data: ObjectData
 	/// What others call this droid
 	public let name: String
-	public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; name = try data["name"] }
-	public init(name: String) { self.init("Droid", ["name": name]) }
+	public init(_ data: ObjectData) throws(DecodeError) { __data = data; name = try data.name }
+	public init(name: String) { self.init("Droid", [name]) }
 }

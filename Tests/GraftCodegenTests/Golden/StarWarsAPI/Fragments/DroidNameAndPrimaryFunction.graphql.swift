@@ -2,15 +2,15 @@
 @_spi(Generated) import Graft
 public struct DroidNameAndPrimaryFunction: Fragment {
 	public static let fragmentDefinition = "fragment DroidNameAndPrimaryFunction on Droid { __typename ...CharacterName ...DroidPrimaryFunction }"
-	public static let __selections: [Selection] = [.field("__typename", String.self), .fragment(CharacterName.self), .fragment(DroidPrimaryFunction.self)]
+	public static let __selections: [Selection] = [.typename, .fragment(CharacterName.self), .fragment(DroidPrimaryFunction.self)]
 	public let __data: ObjectData
 	public let fragments: Fragments
 	public var name: String { fragments.characterName.name }
 	public var primaryFunction: String? { fragments.droidPrimaryFunction.primaryFunction }
-	public init(_ data: ObjectData) throws(ResponseDecodingError) {
+	public init(_ data: ObjectData) throws(DecodeError) {
 		__data = data
 		fragments = Fragments(characterName: try data.fragment(), droidPrimaryFunction: try data.fragment())
 	}
-	public init(characterName: CharacterName, droidPrimaryFunction: DroidPrimaryFunction) { self.init("Droid", [:], characterName, droidPrimaryFunction) }
-	public struct Fragments: Hashable, Sendable { public let characterName: CharacterName; public let droidPrimaryFunction: DroidPrimaryFunction }
+	public init(characterName: CharacterName, droidPrimaryFunction: DroidPrimaryFunction) { self.init("Droid", [], characterName, droidPrimaryFunction) }
+	public struct Fragments: FragmentSet { public let characterName: CharacterName; public let droidPrimaryFunction: DroidPrimaryFunction }
 }

@@ -2,10 +2,10 @@
 @_spi(Generated) import Graft
 public struct DroidPrimaryFunction: Fragment {
 	public static let fragmentDefinition = "fragment DroidPrimaryFunction on Droid { __typename primaryFunction }"
-	public static let __selections: [Selection] = [.field("__typename", String.self), .field("primaryFunction", String?.self)]
+	public static let __selections: [Selection] = [.typename, .field("primaryFunction", String?.self)]
 	public let __data: ObjectData
 	/// This droid's primary function
 	public let primaryFunction: String?
-	public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; primaryFunction = try data["primaryFunction"] }
-	public init(primaryFunction: String? = nil) { self.init("Droid", ["primaryFunction": primaryFunction]) }
+	public init(_ data: ObjectData) throws(DecodeError) { __data = data; primaryFunction = try data.primaryFunction }
+	public init(primaryFunction: String? = nil) { self.init("Droid", [primaryFunction]) }
 }

@@ -2,18 +2,18 @@
 @_spi(Generated) import Graft
 public struct FriendsNames: Fragment {
 	public static let fragmentDefinition = "fragment FriendsNames on Character { __typename friends { __typename name } }"
-	public static let __selections: [Selection] = [.field("__typename", String.self), .field("friends", [Friend?]?.self)]
+	public static let __selections: [Selection] = [.typename, .field("friends", [Friend?]?.self)]
 	public let __data: ObjectData
 	/// The friends of the character, or an empty list if they have none
 	public let friends: [Friend?]?
-	public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; friends = try data["friends"] }
-	public init(__typename: String, friends: [Friend?]? = nil) { self.init(__typename, ["friends": friends]) }
+	public init(_ data: ObjectData) throws(DecodeError) { __data = data; friends = try data.friends }
+	public init(__typename: String, friends: [Friend?]? = nil) { self.init(__typename, [friends]) }
 	public struct Friend: SelectionSet {
-		public static let __selections: [Selection] = [.field("__typename", String.self), .field("name", String.self)]
+		public static let __selections: [Selection] = [.typename, .field("name", String.self)]
 		public let __data: ObjectData
 		/// The name of the character
 		public let name: String
-		public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; name = try data["name"] }
-		public init(__typename: String, name: String) { self.init(__typename, ["name": name]) }
+		public init(_ data: ObjectData) throws(DecodeError) { __data = data; name = try data.name }
+		public init(__typename: String, name: String) { self.init(__typename, [name]) }
 	}
 }

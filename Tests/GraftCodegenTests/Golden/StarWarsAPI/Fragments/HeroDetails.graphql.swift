@@ -3,7 +3,7 @@
 public struct HeroDetails: Fragment {
 	public static let fragmentDefinition = "fragment HeroDetails on Character { __typename name ... on Human { __typename height } ... on Droid { __typename primaryFunction } }"
 	public static let __selections: [Selection] = [
-		.field("__typename", String.self),
+		.typename,
 		.field("name", String.self),
 		.inlineFragment(AsHuman.self, on: ["Human"]),
 		.inlineFragment(AsDroid.self, on: ["Droid"]),
@@ -13,29 +13,29 @@ public struct HeroDetails: Fragment {
 	public let name: String
 	public let asHuman: AsHuman?
 	public let asDroid: AsDroid?
-	public init(_ data: ObjectData) throws(ResponseDecodingError) {
+	public init(_ data: ObjectData) throws(DecodeError) {
 		__data = data
-		name = try data["name"]
+		name = try data.name
 		asHuman = try data.typeCase(["Human"])
 		asDroid = try data.typeCase(["Droid"])
 	}
-	public init(__typename: String, name: String, asHuman: AsHuman? = nil, asDroid: AsDroid? = nil) { self.init(__typename, ["name": name], asHuman, asDroid) }
+	public init(__typename: String, name: String, asHuman: AsHuman? = nil, asDroid: AsDroid? = nil) { self.init(__typename, [name], asHuman, asDroid) }
 	public struct AsHuman: SelectionSet {
 		public static let __selections: [Selection] = [.field("height", Double?.self)]
 		public let __data: ObjectData
-		public let name: String
 		/// Height in the preferred unit, default is meters
 		public let height: Double?
-		public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; name = try data["name"]; height = try data["height"] }
-		public init(name: String, height: Double? = nil) { self.init("Human", ["name": name, "height": height]) }
+		public var name: String { __data[field: "name"] }
+		public init(_ data: ObjectData) throws(DecodeError) { __data = data; height = try data.height }
+		public init(height: Double? = nil) { self.init("Human", [height]) }
 	}
 	public struct AsDroid: SelectionSet {
 		public static let __selections: [Selection] = [.field("primaryFunction", String?.self)]
 		public let __data: ObjectData
-		public let name: String
 		/// This droid's primary function
 		public let primaryFunction: String?
-		public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; name = try data["name"]; primaryFunction = try data["primaryFunction"] }
-		public init(name: String, primaryFunction: String? = nil) { self.init("Droid", ["name": name, "primaryFunction": primaryFunction]) }
+		public var name: String { __data[field: "name"] }
+		public init(_ data: ObjectData) throws(DecodeError) { __data = data; primaryFunction = try data.primaryFunction }
+		public init(primaryFunction: String? = nil) { self.init("Droid", [primaryFunction]) }
 	}
 }

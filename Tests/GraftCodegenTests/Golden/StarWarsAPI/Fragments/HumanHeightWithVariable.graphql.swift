@@ -2,13 +2,10 @@
 @_spi(Generated) import Graft
 public struct HumanHeightWithVariable: Fragment {
 	public static let fragmentDefinition = "fragment HumanHeightWithVariable on Human { __typename height(unit: $heightUnit) }"
-	public static let __selections: [Selection] = [
-		.field("__typename", String.self),
-		.field("height", Double?.self, arguments: ["unit": .variable("heightUnit")]),
-	]
+	public static let __selections: [Selection] = [.typename, .field("height", Double?.self, arguments: ["unit": .variable("heightUnit")])]
 	public let __data: ObjectData
 	/// Height in the preferred unit, default is meters
 	public let height: Double?
-	public init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data; height = try data["height"] }
-	public init(height: Double? = nil) { self.init("Human", ["height": height]) }
+	public init(_ data: ObjectData) throws(DecodeError) { __data = data; height = try data.height }
+	public init(height: Double? = nil) { self.init("Human", [height]) }
 }
