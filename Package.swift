@@ -78,13 +78,17 @@ let package = Package(
         // GRAFT_UPDATE_GOLDEN=1 swift test --filter Golden).
         .target(name: "CourseCatalogAPI", dependencies: ["Graft"], path: "Tests/GraftCodegenTests/Golden/CourseCatalogAPI"),
         .target(name: "StarWarsAPI", dependencies: ["Graft"], path: "Tests/GraftCodegenTests/Golden/StarWarsAPI"),
+        // StarWars test mocks (`testMocks` in graft.json): a module of their own, on GraftTesting.
+        .target(name: "StarWarsAPIMocks", dependencies: ["Graft", "GraftTesting", "StarWarsAPI"],
+                path: "Tests/GraftCodegenTests/Golden/StarWarsAPIMocks"),
         .target(name: "AnimalKingdomAPI", dependencies: ["Graft"], path: "Tests/GraftCodegenTests/Golden/AnimalKingdomAPI"),
         .target(name: "GitHubAPI", dependencies: ["Graft"], path: "Tests/GraftCodegenTests/Golden/GitHubAPI"),
         // Types, fields, arguments, enum values and scalars named like Swift's and Foundation's
         // (schema and operations in Tests/GraftCodegenTests/Fixtures/ClashAPI).
         .target(name: "ClashAPI", dependencies: ["Graft"], path: "Tests/GraftCodegenTests/Golden/ClashAPI"),
         .testTarget(name: "GeneratedCodeTests",
-                    dependencies: ["Graft", "CourseCatalogAPI", "StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI", "ClashAPI"]),
+                    dependencies: ["Graft", "GraftTesting", "CourseCatalogAPI", "StarWarsAPI", "StarWarsAPIMocks", "AnimalKingdomAPI",
+                                   "GitHubAPI", "ClashAPI"]),
         // Builds a temporary copy of Examples/CourseCatalog with the plugins (nested `swift build`).
         .testTarget(name: "PluginTests", dependencies: ["GraftTestSupport"]),
         // Against the Strawberry server in Tests/IntegrationServer (Python venv: .ci/install-integration-deps).

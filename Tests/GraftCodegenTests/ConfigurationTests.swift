@@ -61,7 +61,20 @@ import Testing
               ^
             """)
         #expect(Self.headline("{\"zzz\": 1}") == "graft.json:1:2: error: unknown key 'zzz' (known keys: schema, operations, output, "
-                + "namespace, accessLevel, customScalars, keyFields, pagination, operationDocument, persistedQueryManifest)")
+                + "namespace, accessLevel, customScalars, keyFields, pagination, operationDocument, persistedQueryManifest, testMocks)")
+    }
+
+    @Test func testMocksAndCustomScalarTypes() throws {
+        let parsed = try GraftConfiguration.parse(#"{"testMocks": {"output": "Mocks", "module": "API"}}"#, path: "graft.json")
+        #expect(parsed.testMocks == .init(output: "Mocks", module: "API"))
+        #expect(try GraftConfiguration.parse(#"{"testMocks": null}"#, path: "graft.json").testMocks == nil)
+        #expect(Self.headline(#"{"testMocks": {"module": "API"}}"#) == "graft.json:1:15: error: 'testMocks' needs an 'output' folder")
+        #expect(Self.headline(#"{"testMocks": {"output": "M", "module": "a b"}}"#)
+            == "graft.json:1:41: error: 'testMocks.module' must be a module name or null, found a string")
+        // Custom scalar types are printed into generated code: type names only.
+        #expect(try GraftConfiguration.parse(#"{"customScalars": {"D": "Foundation.Date"}}"#, path: "graft.json").customScalars == ["D": "Foundation.Date"])
+        #expect(Self.headline(#"{"customScalars": {"D": "Date; import Evil"}}"#)
+            == #"graft.json:1:25: error: 'customScalars.D' must be a Swift type name, found "Date; import Evil""#)
     }
 
     @Test func errorsShowTheLineAndACaret() {

@@ -17,7 +17,8 @@ import Testing
         case "StarWarsAPI":
             let folder = apollo + "/StarWarsAPI/starwars-graphql"
             return GraftConfiguration(schemaPaths: [folder + "/schema.graphqls"], operationPaths: [folder], output: output,
-                                      operationDocument: .both)
+                                      operationDocument: .both,
+                                      testMocks: .init(output: output + "Mocks", module: "StarWarsAPI"))
         case "AnimalKingdomAPI":
             let folder = apollo + "/AnimalKingdomAPI/animalkingdom-graphql"
             return GraftConfiguration(schemaPaths: [folder + "/AnimalSchema.graphqls"], operationPaths: [folder], output: output,
@@ -60,13 +61,18 @@ import Testing
         #expect(result.errors.map(\.description) == [])
         #expect(!result.files.isEmpty)
         if GoldenUpdate.isRequested {
-            let outcome = try GoldenUpdate.apply(result, to: configuration.output, manifestPath: configuration.persistedQueryManifest)
+            let outcome = try GoldenUpdate.apply(result, to: configuration.output, manifestPath: configuration.persistedQueryManifest,
+                                                 mockFolder: configuration.testMocks?.output)
             if case .refused(let reason) = outcome { Issue.record("\(api): \(reason)") }
         }
-        let golden = GoldenUpdate.generatedFiles(in: configuration.output)
-        #expect(Set(golden.keys) == Set(result.files.map(\.path)), "generated files differ from \(configuration.output)")
-        for file in result.files {
-            #expect(golden[file.path] == file.contents, "\(api)/\(file.path) differs from the golden file")
+        var outputs = [(configuration.output, result.files)]
+        if let mocks = configuration.testMocks { outputs.append((mocks.output, result.mockFiles)) }
+        for (folder, files) in outputs {
+            let golden = GoldenUpdate.generatedFiles(in: folder)
+            #expect(Set(golden.keys) == Set(files.map(\.path)), "generated files differ from \(folder)")
+            for file in files {
+                #expect(golden[file.path] == file.contents, "\(folder)/\(file.path) differs from the golden file")
+            }
         }
         if let manifest = result.manifest, let path = configuration.persistedQueryManifest {
             #expect(FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } == manifest.json)

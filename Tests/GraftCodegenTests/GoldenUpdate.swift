@@ -22,8 +22,9 @@ enum GoldenUpdate {
         case refused(String)
     }
 
-    /// Writes `result` into `folder` (and its manifest to `manifestPath`) unless that is unsafe.
-    static func apply(_ result: CodeGenerator.Result, to folder: String, manifestPath: String? = nil,
+    /// Writes `result` into `folder` (its manifest to `manifestPath`, its mocks into `mockFolder`)
+    /// unless that is unsafe.
+    static func apply(_ result: CodeGenerator.Result, to folder: String, manifestPath: String? = nil, mockFolder: String? = nil,
                       allowRemovals: Bool = removalsAllowed) throws -> Outcome {
         if !result.errors.isEmpty || result.files.isEmpty {
             let errors = result.errors.map(\.description).joined(separator: "\n")
@@ -39,6 +40,7 @@ enum GoldenUpdate {
                 """)
         }
         let summary = try OutputWriter.write(result.files, to: folder)
+        if let mockFolder { _ = try OutputWriter.write(result.mockFiles, to: mockFolder) }
         if let manifest = result.manifest, let manifestPath {
             _ = try OutputWriter.writeText(manifest.json, to: manifestPath)
         }

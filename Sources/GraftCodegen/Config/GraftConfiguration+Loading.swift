@@ -4,7 +4,7 @@ import GraftCompiler
 extension GraftConfiguration {
     /// The keys `graft.json` may have.
     public static let keys = ["schema", "operations", "output", "namespace", "accessLevel", "customScalars", "keyFields", "pagination",
-                              "operationDocument", "persistedQueryManifest"]
+                              "operationDocument", "persistedQueryManifest", "testMocks"]
 
     /// Reads `graft.json` at `path`; relative paths in it are resolved against the file's folder.
     public static func load(path: String) throws(ConfigurationError) -> GraftConfiguration {
@@ -97,11 +97,32 @@ extension GraftConfiguration {
             case "persistedQueryManifest":
                 if case .null = value.kind { configuration.persistedQueryManifest = nil; continue }
                 configuration.persistedQueryManifest = try string(value)
+            case "testMocks":
+                if case .null = value.kind { configuration.testMocks = nil; continue }
+                var mocks = TestMocks(output: "")
+                for entry in try object(value) {
+                    switch (entry.key, entry.value.kind) {
+                    case ("output", .string(let output)): mocks.output = output
+                    case ("module", .null): mocks.module = nil
+                    case ("module", .string(let module)) where Self.isIdentifier(module): mocks.module = module
+                    case ("output", _), ("module", _):
+                        throw fail("'testMocks.\(entry.key)' must be \(entry.key == "output" ? "a path" : "a module name or null"), "
+                                   + "found \(entry.value.typeName)", at: entry.value)
+                    default:
+                        throw fail("unknown key 'testMocks.\(entry.key)' (known keys: output, module)", at: entry.value)
+                    }
+                }
+                guard !mocks.output.isEmpty else { throw fail("'testMocks' needs an 'output' folder", at: value) }
+                configuration.testMocks = mocks
             case "customScalars":
                 for entry in try object(value) {
                     guard case .string(let type) = entry.value.kind else {
                         throw fail("'customScalars.\(entry.key)' must be a string (a Swift type), found \(entry.value.typeName)",
                                    at: entry.value)
+                    }
+                    // Printed into generated code as it is: a type name, possibly qualified (`Module.Type`).
+                    guard type.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({ Self.isIdentifier(String($0)) }) else {
+                        throw fail("'customScalars.\(entry.key)' must be a Swift type name, found \"\(type)\"", at: entry.value)
                     }
                     configuration.customScalars[entry.key] = type
                 }
@@ -176,7 +197,11 @@ extension GraftConfiguration {
       // What operations send: "definition" (the text), "operationId" (persisted-query id only) or "both".
       "operationDocument": "definition",
       // Where to write an Apollo-format persisted-query manifest, or null for none.
-      "persistedQueryManifest": null
+      "persistedQueryManifest": null,
+      // Test mocks (a settable mock per schema object type, convertible into any selection set on
+      // it), for a test-support target of their own: {"output": "Tests/APIMocks", "module": "API"}
+      // ("module": the generated code's module, which the mocks import), or null for none.
+      "testMocks": null
     }
 
     """

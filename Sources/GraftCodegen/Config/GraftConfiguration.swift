@@ -48,12 +48,30 @@ public struct GraftConfiguration: Sendable, Hashable {
     public var operationDocument: DocumentFormat
     /// Where to write the persisted-query manifest, or nil for none.
     public var persistedQueryManifest: String?
+    /// Test mocks to generate, or nil for none.
+    public var testMocks: TestMocks?
+
+    /// Test mocks (`graft.json`'s `testMocks`): a mock class per schema object type the
+    /// operations use, written to their own folder for a test-support target, so apps never ship them.
+    public struct TestMocks: Sendable, Hashable {
+        /// The folder the mocks are written to.
+        public var output: String
+        /// The module of the generated code, which the mocks import (nil when they are compiled
+        /// with it).
+        public var module: String?
+
+        /// Creates the setting.
+        public init(output: String, module: String? = nil) {
+            self.output = output
+            self.module = module
+        }
+    }
 
     /// Creates a configuration; relative paths are resolved by the caller.
     public init(schemaPaths: [String] = ["Schemas"], operationPaths: [String] = ["Operations"], output: String = "Generated",
                 namespace: String? = nil, accessLevel: AccessLevel = .public, customScalars: [String: String] = [:],
                 keyFields: [String: [String]] = [:], operationDocument: DocumentFormat = .definition,
-                persistedQueryManifest: String? = nil) {
+                persistedQueryManifest: String? = nil, testMocks: TestMocks? = nil) {
         self.schemaPaths = schemaPaths
         self.operationPaths = operationPaths
         self.output = output
@@ -63,6 +81,7 @@ public struct GraftConfiguration: Sendable, Hashable {
         self.keyFields = keyFields
         self.operationDocument = operationDocument
         self.persistedQueryManifest = persistedQueryManifest
+        self.testMocks = testMocks
     }
 
     /// The configuration with every relative path made relative to `directory`.
@@ -76,6 +95,7 @@ public struct GraftConfiguration: Sendable, Hashable {
         copy.operationPaths = operationPaths.map(resolve)
         copy.output = resolve(output)
         copy.persistedQueryManifest = persistedQueryManifest.map(resolve)
+        copy.testMocks?.output = resolve(testMocks?.output ?? "")
         return copy
     }
 }

@@ -9,6 +9,8 @@ public enum CodeGenerator {
     public struct Result: Sendable {
         /// The generated Swift files (empty when there were errors).
         public var files: [GeneratedFile] = []
+        /// The test mocks, when the configuration asks for them (written to `testMocks.output`).
+        public var mockFiles: [GeneratedFile] = []
         /// The persisted-query manifest, when the configuration asks for one.
         public var manifest: PersistedQueryManifest?
         /// The compiled document, when compilation got that far.
@@ -49,6 +51,7 @@ public enum CodeGenerator {
         generator.inputFiles = inputs.operationFiles
         result.document = compiled
         result.files = generator.files(layout: layout)
+        result.mockFiles = generator.mockFiles()
         if configuration.persistedQueryManifest != nil { result.manifest = PersistedQueryManifest(document: compiled) }
         return result
     }

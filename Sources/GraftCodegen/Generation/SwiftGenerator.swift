@@ -97,6 +97,25 @@ public struct SwiftGenerator {
         return files.sorted { $0.path < $1.path }
     }
 
+    /// The test mocks (`configuration.testMocks`), one file per object type the operations use
+    /// (`DroidMock.graphql.swift`), sorted by path; empty when none are asked for.
+    public func mockFiles() -> [GeneratedFile] {
+        guard let mocks = configuration.testMocks else { return [] }
+        let context = RenderContext(document: document, configuration: configuration, identifiers: [:])
+        let types = MockRenderer.objectTypes(document)
+        let mocked = Set(types)
+        return types.map { type in
+            var writer = SwiftWriter()
+            writer.line(GeneratedFile.marker)
+            writer.line("import Graft")
+            writer.line("import GraftTesting")
+            if let module = mocks.module { writer.line("import \(module)") }
+            MockRenderer(context: context).render(type, mocked: mocked, into: &writer)
+            return GeneratedFile(path: MockRenderer.mockName(type) + ".graphql.swift", contents: writer.text,
+                                 origin: Self.origin("mock of", type))
+        }
+    }
+
     /// The operation files the document was read from (each gets a file in `.perInputFile`).
     public var inputFiles: [String] = []
 

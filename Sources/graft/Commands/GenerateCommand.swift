@@ -52,8 +52,9 @@ enum GenerateCommand: Subcommand {
             return 1
         }
         let manifestTarget = result.manifest == nil ? nil : configuration.persistedQueryManifest
-        let pathProblems = OutputWriter.pathProblems(result.files, in: configuration.output,
+        var pathProblems = OutputWriter.pathProblems(result.files, in: configuration.output,
                                                      others: manifestTarget.map { [($0, "the persisted-query manifest")] } ?? [])
+        if let mocks = configuration.testMocks { pathProblems += OutputWriter.pathProblems(result.mockFiles, in: mocks.output) }
         guard pathProblems.isEmpty else {
             // Before anything is written: a run that cannot write every file writes none.
             var lines = pathProblems.prefix(SchemaDiagnostics.limit).map { "error: " + $0 }
@@ -69,6 +70,10 @@ enum GenerateCommand: Subcommand {
             if let manifest = result.manifest, let path = configuration.persistedQueryManifest {
                 _ = try OutputWriter.writeText(manifest.json, to: path)
                 manifestNote = "; manifest \(path)"
+            }
+            if let mocks = configuration.testMocks {
+                let mockSummary = try OutputWriter.write(result.mockFiles, to: mocks.output)
+                manifestNote += "; \(result.mockFiles.count) mocks in \(mocks.output) (\(mockSummary.written.count) written)"
             }
             StandardOutput.write("Generated \(result.files.count) files in \(configuration.output) (\(summary.written.count) written, "
                                  + "\(summary.unchanged) unchanged, \(summary.removed.count) removed)\(manifestNote)")
