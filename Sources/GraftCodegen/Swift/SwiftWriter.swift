@@ -25,7 +25,12 @@ struct SwiftWriter {
     /// Appends `/// ` lines for a description (nothing for nil or blank).
     mutating func documentation(_ description: String?) {
         guard let description, !description.allSatisfy(\.isWhitespace) else { return }
-        for line in description.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Every line break Swift knows (a lone `\r` too) starts a new `///` line: schema text never
+        // ends a comment early.
+        let lines = description.split(omittingEmptySubsequences: false) {
+            $0 == "\n" || $0 == "\r\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}"
+        }
+        for line in lines {
             let trimmed = line.reversed().drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" }).reversed()
             self.line(trimmed.isEmpty ? "///" : "/// " + String(trimmed))
         }
