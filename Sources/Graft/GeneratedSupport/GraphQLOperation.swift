@@ -14,11 +14,26 @@ public struct OperationDocument: Sendable, Hashable {
     public let operationIdentifier: String?
     /// The operation's text with the fragments it uses, when generated.
     public let definition: String?
+    /// The name of the operation the definition starts with (`query HeroName …` → `HeroName`),
+    /// nil without a definition or a name.
+    public let operationName: String?
 
     /// Creates a document.
     public init(operationIdentifier: String? = nil, definition: String? = nil) {
         self.operationIdentifier = operationIdentifier
         self.definition = definition
+        self.operationName = definition.flatMap(Self.name)
+    }
+
+    /// The name after the leading `query`, `mutation` or `subscription` keyword.
+    static func name(_ definition: String) -> String? {
+        let isName: (Character) -> Bool = { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        var rest = definition.drop { $0.isWhitespace }
+        guard let keyword = ["query", "mutation", "subscription"].first(where: { rest.hasPrefix($0) }) else { return nil }
+        rest = rest.dropFirst(keyword.count)
+        guard rest.first?.isWhitespace == true else { return nil }
+        let name = rest.drop { $0.isWhitespace }.prefix(while: isName)
+        return name.isEmpty || name.first?.isNumber == true ? nil : String(name)
     }
 
     /// Creates a document whose text is `definition` followed by each fragment's definition,
@@ -51,6 +66,8 @@ public protocol GraphQLOperation: Sendable {
 }
 
 extension GraphQLOperation {
+    /// The name in the document's definition (generated operations that carry their text).
+    public static var operationName: String { document.operationName ?? "" }
     public var __variables: [String: any InputValueConvertible] { [:] }
     public static var __variableDefaults: [String: JSONValue] { [:] }
     public static var __schema: SchemaMetadata? { nil }

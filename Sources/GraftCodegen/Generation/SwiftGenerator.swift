@@ -48,10 +48,13 @@ public struct SwiftGenerator {
         for fragment in document.fragments {
             definitions.append((path: "Fragments/\(context.fragmentName(fragment.name)).graphql.swift", inputFile: fragment.sourceName,
                                 origin: Self.origin("fragment", fragment.name, in: fragment.sourceName), render: { writer in
-                let definition = "\(context.access)static let fragmentDefinition = \(SwiftNames.stringLiteral(fragment.source))"
+                var definition = SwiftWriter()
+                definition.multilineString("\(context.access)static let fragmentDefinition = ", DocumentLayout.multiLine(fragment.source),
+                                           oneLine: fragment.source)
                 writer.documentation(fragment.description)
                 SelectionSetRenderer(context: context).render(fragment.selectionSet, name: context.fragmentName(fragment.name),
-                                                              conformance: "\(context.graft)Fragment", statics: [definition], into: &writer)
+                                                              conformance: "\(context.graft)Fragment",
+                                                              statics: definition.text.split(separator: "\n").map(String.init), into: &writer)
             }))
         }
         var schemaParts: [(path: String, origin: String?, render: (inout SwiftWriter) -> Void,

@@ -18,9 +18,11 @@ struct OperationRenderer {
         let conformance = "\(context.graft)GraphQL" + SwiftNames.upperFirst(operation.kind.rawValue) + ", SchemaOperation"
         writer.documentation(operation.description)
         writer.block("\(access)struct \(Self.typeName(operation)): \(conformance)") { body in
-            body.line("\(access)static let operationName = \(SwiftNames.stringLiteral(operation.name))")
-            SelectionSetRenderer.list(prefix: "\(access)static let document = \(context.graft)OperationDocument(", documentArguments(operation),
-                                      close: ")", brackets: false, into: &body)
+            // With a definition, the name is read from it (`OperationDocument.operationName`).
+            if context.configuration.operationDocument == .operationId {
+                body.line("\(access)static let operationName = \(SwiftNames.stringLiteral(operation.name))")
+            }
+            renderDocument(operation, into: &body)
             let names = ReservedNames.members(operation.variables.map(\.name), reserved: context.reservedMembers.union(["Data"]))
             let variables = zip(operation.variables, names).map { variable, name in
                 (name: SwiftNames.identifier(name), key: variable.name,
@@ -48,20 +50,32 @@ struct OperationRenderer {
         }
     }
 
-    /// `operationIdentifier: "…"`, `definition: "…"`, `fragments: [Fragment.self]`.
-    private func documentArguments(_ operation: IROperation) -> [String] {
-        var arguments: [String] = []
+    /// `static let document = OperationDocument(operationIdentifier: "…", definition: """…""",
+    /// fragments: [Fragment.self])`, the definition a multi-line literal in the printed layout.
+    private func renderDocument(_ operation: IROperation, into writer: inout SwiftWriter) {
         let format = context.configuration.operationDocument
-        if format != .definition, let identifier = context.identifiers[operation.name] {
-            arguments.append("operationIdentifier: \(SwiftNames.stringLiteral(identifier))")
+        let prefix = "\(context.access)static let document = \(context.graft)OperationDocument("
+        let identifier = context.identifiers[operation.name].map { "operationIdentifier: \(SwiftNames.stringLiteral($0))" }
+        guard format != .operationId else {
+            writer.line(prefix + (format != .definition ? identifier ?? "" : "") + ")")
+            return
         }
-        if format != .operationId {
-            arguments.append("definition: " + SwiftNames.stringLiteral(operation.source))
-            if !operation.referencedFragments.isEmpty {
-                arguments.append("fragments: [" + operation.referencedFragments.map { context.fragmentName($0) + ".self" }
-                    .joined(separator: ", ") + "]")
+        let fragments = operation.referencedFragments.map { context.fragmentName($0) + ".self" }
+        var oneLine = (format != .definition ? identifier.map { [$0] } ?? [] : []) + ["definition: " + SwiftNames.stringLiteral(operation.source)]
+        if !fragments.isEmpty { oneLine.append("fragments: [" + fragments.joined(separator: ", ") + "]") }
+        if writer.fits(prefix + oneLine.joined(separator: ", ") + ")") {
+            writer.line(prefix + oneLine.joined(separator: ", ") + ")")
+            return
+        }
+        writer.line(prefix)
+        writer.indent { arguments in
+            if format != .definition, let identifier { arguments.line(identifier + ",") }
+            arguments.multilineString("definition: ", DocumentLayout.multiLine(operation.source), oneLine: operation.source,
+                                      suffix: fragments.isEmpty ? "" : ",")
+            if !fragments.isEmpty {
+                SelectionSetRenderer.list(prefix: "fragments: ", fragments, into: &arguments)
             }
         }
-        return arguments
+        writer.line(")")
     }
 }

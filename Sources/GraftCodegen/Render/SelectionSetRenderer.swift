@@ -247,7 +247,7 @@ struct SelectionSetRenderer {
         Self.openSignature("\(context.access)init", parameters, into: &writer)
         writer.indent { body in
             let close = "]" + parts.map { ", " + $0 }.joined() + ")"
-            Self.list(prefix: "self.init(\(typename), ", fields, close: close, into: &body)
+            Self.list(prefix: "self.init(\(typename), ", fields, close: close, packed: true, into: &body)
         }
         writer.line("}")
     }
@@ -345,14 +345,15 @@ struct SelectionSetRenderer {
             return
         }
         writer.line(prefix + "(")
-        writer.indent { list in
-            for (index, parameter) in parameters.enumerated() { list.line(parameter + (index < parameters.count - 1 ? "," : "")) }
-        }
+        writer.indent { list in list.packed(parameters, trailingComma: false) }
         writer.line(") {")
     }
 
     /// `prefix[a, b]` on one line when it fits, else one item per line.
-    static func list(prefix: String, _ items: [String], close: String = "]", brackets: Bool = true, into writer: inout SwiftWriter) {
+    /// `packed`: as many items a line as fit (parameters and values, which read as a sentence),
+    /// rather than one a line (selections, which read as a column).
+    static func list(prefix: String, _ items: [String], close: String = "]", brackets: Bool = true, packed: Bool = false,
+                     into writer: inout SwiftWriter) {
         let open = brackets ? "[" : ""
         let single = prefix + open + items.joined(separator: ", ") + close
         if writer.fits(single) || items.isEmpty {
@@ -360,6 +361,11 @@ struct SelectionSetRenderer {
             return
         }
         writer.line(prefix + open)
+        if packed {
+            writer.indent { body in body.packed(items, trailingComma: brackets) }
+            writer.line(close)
+            return
+        }
         writer.indent { body in
             for (index, item) in items.enumerated() {
                 let comma = index < items.count - 1 || brackets ? "," : ""

@@ -56,6 +56,27 @@ enum SwiftNames {
         return name
     }
 
+    /// One line of a multi-line string literal's content: backslashes, the quotes of `"""` and
+    /// control characters but tabs escaped.
+    static func multilineContent(_ line: String) -> String {
+        var result = ""
+        var quotes = 0
+        for scalar in line.unicodeScalars {
+            quotes = scalar == "\"" ? quotes + 1 : 0
+            switch scalar {
+            case "\"" where quotes == 3:
+                result += "\\\""
+                quotes = 0
+            case "\\": result += "\\\\"
+            case "\t": result.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}":
+                result += "\\u{" + String(scalar.value, radix: 16) + "}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
     /// A Swift string literal with the text escaped.
     static func stringLiteral(_ text: String) -> String {
         var result = "\""

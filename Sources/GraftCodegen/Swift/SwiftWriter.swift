@@ -49,6 +49,40 @@ struct SwiftWriter {
         line("@available(*, deprecated, message: \(SwiftNames.stringLiteral(reason)))")
     }
 
+    /// Appends `prefix"""`, the text's lines, then `"""suffix`: a multi-line string literal
+    /// whose value is `text` (or, when `oneLine` fits on the line, `prefix"oneLine"suffix`). The
+    /// text and the closing delimiter start at the first column, like a here-document: the
+    /// text keeps its own layout and no line pays for the indentation around it.
+    mutating func multilineString(_ prefix: String, _ text: String, oneLine: String? = nil, suffix: String = "") {
+        if let oneLine, fits(prefix + SwiftNames.stringLiteral(oneLine) + suffix) {
+            line(prefix + SwiftNames.stringLiteral(oneLine) + suffix)
+            return
+        }
+        line(prefix + "\"\"\"")
+        for content in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            self.text += SwiftNames.multilineContent(String(content)) + "\n"
+        }
+        self.text += "\"\"\"" + suffix + "\n"
+    }
+
+    /// Appends `items` separated by commas, as many a line as fit; `trailingComma` ends the last
+    /// one with a comma too.
+    mutating func packed(_ items: [String], trailingComma: Bool) {
+        var current = ""
+        for (index, item) in items.enumerated() {
+            let piece = item + (index < items.count - 1 || trailingComma ? "," : "")
+            if current.isEmpty {
+                current = piece
+            } else if fits(current + " " + piece) {
+                current += " " + piece
+            } else {
+                line(current)
+                current = piece
+            }
+        }
+        if !current.isEmpty { line(current) }
+    }
+
     /// Appends `header {`, the body indented, then `}`.
     mutating func block(_ header: String, _ body: (inout SwiftWriter) -> Void) {
         line(header + " {")

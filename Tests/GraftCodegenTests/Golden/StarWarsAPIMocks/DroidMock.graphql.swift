@@ -16,10 +16,7 @@ public final class DroidMock: MockObject {
 	/// This droid's primary function
 	public var primaryFunction: Swift.String? { get { self[field: "primaryFunction"] } set { self[field: "primaryFunction"] = newValue } }
 	public convenience init(
-		id: Swift.String? = nil,
-		name: Swift.String? = nil,
-		friends: [MockObject?]? = nil,
-		appearsIn: [Graft.GraphQLEnum<Episode>?]? = nil,
+		id: Swift.String? = nil, name: Swift.String? = nil, friends: [MockObject?]? = nil, appearsIn: [Graft.GraphQLEnum<Episode>?]? = nil,
 		primaryFunction: Swift.String? = nil
 	) {
 		self.init()

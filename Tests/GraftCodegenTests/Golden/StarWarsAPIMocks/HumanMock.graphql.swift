@@ -22,14 +22,8 @@ public final class HumanMock: MockObject {
 	/// A list of starships this person has piloted, or an empty list if none
 	public var starships: [StarshipMock?]? { get { self[field: "starships"] } set { self[field: "starships"] = newValue } }
 	public convenience init(
-		id: Swift.String? = nil,
-		name: Swift.String? = nil,
-		homePlanet: Swift.String? = nil,
-		height: Swift.Double? = nil,
-		mass: Swift.Double? = nil,
-		friends: [MockObject?]? = nil,
-		appearsIn: [Graft.GraphQLEnum<Episode>?]? = nil,
-		starships: [StarshipMock?]? = nil
+		id: Swift.String? = nil, name: Swift.String? = nil, homePlanet: Swift.String? = nil, height: Swift.Double? = nil, mass: Swift.Double? = nil,
+		friends: [MockObject?]? = nil, appearsIn: [Graft.GraphQLEnum<Episode>?]? = nil, starships: [StarshipMock?]? = nil
 	) {
 		self.init()
 		self.id = id

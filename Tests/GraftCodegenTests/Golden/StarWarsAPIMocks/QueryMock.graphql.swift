@@ -14,14 +14,8 @@ public final class QueryMock: MockObject {
 	public var starship: StarshipMock? { get { self[field: "starship"] } set { self[field: "starship"] = newValue } }
 	public var starshipCoordinates: StarshipMock? { get { self[field: "starshipCoordinates"] } set { self[field: "starshipCoordinates"] = newValue } }
 	public convenience init(
-		hero: MockObject? = nil,
-		reviews: [ReviewMock?]? = nil,
-		search: [MockObject?]? = nil,
-		character: MockObject? = nil,
-		droid: DroidMock? = nil,
-		human: HumanMock? = nil,
-		starship: StarshipMock? = nil,
-		starshipCoordinates: StarshipMock? = nil
+		hero: MockObject? = nil, reviews: [ReviewMock?]? = nil, search: [MockObject?]? = nil, character: MockObject? = nil, droid: DroidMock? = nil,
+		human: HumanMock? = nil, starship: StarshipMock? = nil, starshipCoordinates: StarshipMock? = nil
 	) {
 		self.init()
 		self.hero = hero

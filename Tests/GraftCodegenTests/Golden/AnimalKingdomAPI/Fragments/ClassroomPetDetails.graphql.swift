@@ -2,7 +2,36 @@
 @_spi(Generated) import Graft
 extension AnimalKingdom {
 	public struct ClassroomPetDetails: Fragment {
-		public static let fragmentDefinition = "fragment ClassroomPetDetails on ClassroomPet { __typename ... on Animal { __typename species } ... on Pet { __typename humanName } ... on WarmBlooded { __typename laysEggs } ... on Cat { __typename bodyTemperature isJellicle } ... on Bird { __typename wingspan } ... on PetRock { __typename favoriteToy } }"
+		public static let fragmentDefinition = """
+		fragment ClassroomPetDetails on ClassroomPet {
+			__typename
+			... on Animal {
+				__typename
+				species
+			}
+			... on Pet {
+				__typename
+				humanName
+			}
+			... on WarmBlooded {
+				__typename
+				laysEggs
+			}
+			... on Cat {
+				__typename
+				bodyTemperature
+				isJellicle
+			}
+			... on Bird {
+				__typename
+				wingspan
+			}
+			... on PetRock {
+				__typename
+				favoriteToy
+			}
+		}
+		"""
 		public static let __selections: [Selection] = [
 			.typename,
 			.field("humanName", String?.self),
@@ -29,13 +58,8 @@ extension AnimalKingdom {
 			asPetRock = try data.typeCase(Self.self)
 		}
 		public init(
-			__typename: String,
-			humanName: String? = nil,
-			asAnimal: AsAnimal? = nil,
-			asWarmBlooded: AsWarmBlooded? = nil,
-			asCat: AsCat? = nil,
-			asBird: AsBird? = nil,
-			asPetRock: AsPetRock? = nil
+			__typename: String, humanName: String? = nil, asAnimal: AsAnimal? = nil, asWarmBlooded: AsWarmBlooded? = nil, asCat: AsCat? = nil,
+			asBird: AsBird? = nil, asPetRock: AsPetRock? = nil
 		) {
 			self.init(__typename, [humanName], asAnimal, asWarmBlooded, asCat, asBird, asPetRock)
 		}

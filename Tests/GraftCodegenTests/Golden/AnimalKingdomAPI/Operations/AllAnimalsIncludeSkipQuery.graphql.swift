@@ -2,9 +2,57 @@
 @_spi(Generated) import Graft
 extension AnimalKingdom {
 	public struct AllAnimalsIncludeSkipQuery: GraphQLQuery, SchemaOperation {
-		public static let operationName = "AllAnimalsIncludeSkipQuery"
 		public static let document = OperationDocument(
-			definition: "query AllAnimalsIncludeSkipQuery($includeSpecies: Boolean!, $skipHeightInMeters: Boolean!, $getCat: Boolean!, $getWarmBlooded: Boolean!, $varA: Boolean!) { allAnimals { __typename height { __typename feet inches } ...HeightInMeters @skip(if: $skipHeightInMeters) ...WarmBloodedDetails @include(if: $getWarmBlooded) species @include(if: $includeSpecies) skinCovering ... on Pet { __typename ...PetDetails ...WarmBloodedDetails ... on Animal { __typename height { __typename relativeSize @include(if: $varA) centimeters @include(if: $varA) } } } ... on Cat @include(if: $getCat) { __typename isJellicle } ... on ClassroomPet { __typename ... on Bird { __typename wingspan } } predators { __typename species @include(if: $includeSpecies) ... on WarmBlooded @include(if: $getWarmBlooded) { __typename species ...WarmBloodedDetails laysEggs @include(if: $getWarmBlooded) } } } }",
+			definition: """
+query AllAnimalsIncludeSkipQuery($includeSpecies: Boolean!, $skipHeightInMeters: Boolean!, $getCat: Boolean!, $getWarmBlooded: Boolean!, $varA: Boolean!) {
+	allAnimals {
+		__typename
+		height {
+			__typename
+			feet
+			inches
+		}
+		...HeightInMeters @skip(if: $skipHeightInMeters)
+		...WarmBloodedDetails @include(if: $getWarmBlooded)
+		species @include(if: $includeSpecies)
+		skinCovering
+		... on Pet {
+			__typename
+			...PetDetails
+			...WarmBloodedDetails
+			... on Animal {
+				__typename
+				height {
+					__typename
+					relativeSize @include(if: $varA)
+					centimeters @include(if: $varA)
+				}
+			}
+		}
+		... on Cat @include(if: $getCat) {
+			__typename
+			isJellicle
+		}
+		... on ClassroomPet {
+			__typename
+			... on Bird {
+				__typename
+				wingspan
+			}
+		}
+		predators {
+			__typename
+			species @include(if: $includeSpecies)
+			... on WarmBlooded @include(if: $getWarmBlooded) {
+				__typename
+				species
+				...WarmBloodedDetails
+				laysEggs @include(if: $getWarmBlooded)
+			}
+		}
+	}
+}
+""",
 			fragments: [HeightInMeters.self, PetDetails.self, WarmBloodedDetails.self]
 		)
 		public var includeSpecies: Bool
@@ -60,15 +108,8 @@ extension AnimalKingdom {
 					fragments = Fragments(heightInMeters: try data.conditionalFragment(), warmBloodedDetails: try data.conditionalFragment(["Bird", "Cat", "Dog", "Human"]))
 				}
 				public init(
-					__typename: String,
-					height: Height,
-					species: String? = nil,
-					skinCovering: GraphQLEnum<SkinCovering>? = nil,
-					predators: [Predator],
-					asPet: AsPet? = nil,
-					asCat: AsCat? = nil,
-					asClassroomPet: AsClassroomPet? = nil,
-					heightInMeters: HeightInMeters? = nil,
+					__typename: String, height: Height, species: String? = nil, skinCovering: GraphQLEnum<SkinCovering>? = nil, predators: [Predator],
+					asPet: AsPet? = nil, asCat: AsCat? = nil, asClassroomPet: AsClassroomPet? = nil, heightInMeters: HeightInMeters? = nil,
 					warmBloodedDetails: WarmBloodedDetails? = nil
 				) {
 					self.init(__typename, [height, species, skinCovering, predators], asPet, asCat, asClassroomPet, heightInMeters, warmBloodedDetails)

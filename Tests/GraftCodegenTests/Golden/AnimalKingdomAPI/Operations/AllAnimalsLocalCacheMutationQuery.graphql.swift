@@ -2,7 +2,6 @@
 @_spi(Generated) import Graft
 extension AnimalKingdom {
 	public struct AllAnimalsLocalCacheMutationQuery: GraphQLQuery, SchemaOperation {
-		public static let operationName = "AllAnimalsLocalCacheMutation"
 		public static let document = OperationDocument(
 			definition: "query AllAnimalsLocalCacheMutation { allAnimals { __typename species skinCovering ... on Bird { __typename wingspan } } }"
 		)

@@ -2,9 +2,66 @@
 @_spi(Generated) import Graft
 extension AnimalKingdom {
 	public struct AllAnimalsQuery: GraphQLQuery, SchemaOperation {
-		public static let operationName = "AllAnimalsQuery"
 		public static let document = OperationDocument(
-			definition: "query AllAnimalsQuery { allAnimals { __typename id height { __typename feet inches } ...HeightInMeters ...WarmBloodedDetails species skinCovering ... on Pet { __typename ...PetDetails ...WarmBloodedDetails ... on Animal { __typename height { __typename relativeSize centimeters } } } ... on Cat { __typename isJellicle } ... on ClassroomPet { __typename ... on Bird { __typename wingspan } } ... on Dog { __typename favoriteToy birthdate } predators { __typename species ... on WarmBlooded { __typename predators { __typename species } ...WarmBloodedDetails laysEggs } } } }",
+			definition: """
+query AllAnimalsQuery {
+	allAnimals {
+		__typename
+		id
+		height {
+			__typename
+			feet
+			inches
+		}
+		...HeightInMeters
+		...WarmBloodedDetails
+		species
+		skinCovering
+		... on Pet {
+			__typename
+			...PetDetails
+			...WarmBloodedDetails
+			... on Animal {
+				__typename
+				height {
+					__typename
+					relativeSize
+					centimeters
+				}
+			}
+		}
+		... on Cat {
+			__typename
+			isJellicle
+		}
+		... on ClassroomPet {
+			__typename
+			... on Bird {
+				__typename
+				wingspan
+			}
+		}
+		... on Dog {
+			__typename
+			favoriteToy
+			birthdate
+		}
+		predators {
+			__typename
+			species
+			... on WarmBlooded {
+				__typename
+				predators {
+					__typename
+					species
+				}
+				...WarmBloodedDetails
+				laysEggs
+			}
+		}
+	}
+}
+""",
 			fragments: [HeightInMeters.self, PetDetails.self, WarmBloodedDetails.self]
 		)
 		public init() {}
@@ -56,25 +113,12 @@ extension AnimalKingdom {
 					fragments = Fragments(heightInMeters: try data.fragment(), warmBloodedDetails: try data.typeCase(Self.self))
 				}
 				public init(
-					__typename: String,
-					id: String,
-					height: Height,
-					species: String,
-					skinCovering: GraphQLEnum<SkinCovering>? = nil,
-					predators: [Predator],
-					asPet: AsPet? = nil,
-					asCat: AsCat? = nil,
-					asClassroomPet: AsClassroomPet? = nil,
-					asDog: AsDog? = nil,
-					heightInMeters: HeightInMeters,
+					__typename: String, id: String, height: Height, species: String, skinCovering: GraphQLEnum<SkinCovering>? = nil, predators: [Predator],
+					asPet: AsPet? = nil, asCat: AsCat? = nil, asClassroomPet: AsClassroomPet? = nil, asDog: AsDog? = nil, heightInMeters: HeightInMeters,
 					warmBloodedDetails: WarmBloodedDetails? = nil
 				) {
 					self.init(__typename, [
-						id,
-						height,
-						species,
-						skinCovering,
-						predators,
+						id, height, species, skinCovering, predators,
 					], asPet, asCat, asClassroomPet, asDog, heightInMeters, warmBloodedDetails)
 				}
 				public struct Fragments: FragmentSet { public let heightInMeters: HeightInMeters; public let warmBloodedDetails: WarmBloodedDetails? }

@@ -2,7 +2,6 @@
 @_spi(Generated) import Graft
 extension AnimalKingdom {
 	public struct ClassroomPetsQuery: GraphQLQuery, SchemaOperation {
-		public static let operationName = "ClassroomPets"
 		public static let document = OperationDocument(
 			definition: "query ClassroomPets { classroomPets { __typename ...ClassroomPetDetails } }",
 			fragments: [ClassroomPetDetails.self]

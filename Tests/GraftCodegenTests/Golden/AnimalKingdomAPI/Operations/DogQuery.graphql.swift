@@ -2,7 +2,6 @@
 @_spi(Generated) import Graft
 extension AnimalKingdom {
 	public struct DogQuery: GraphQLQuery, SchemaOperation {
-		public static let operationName = "DogQuery"
 		public static let document = OperationDocument(
 			definition: "query DogQuery { allAnimals { __typename id skinCovering ... on Dog { __typename ...DogFragment houseDetails } } }",
 			fragments: [DogFragment.self]

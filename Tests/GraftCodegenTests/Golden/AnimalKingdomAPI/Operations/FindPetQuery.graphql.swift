@@ -2,7 +2,6 @@
 @_spi(Generated) import Graft
 extension AnimalKingdom {
 	public struct FindPetQuery: GraphQLQuery, SchemaOperation {
-		public static let operationName = "FindPet"
 		public static let document = OperationDocument(
 			definition: "query FindPet($input: PetSearchInput!) { findPet(input: $input) { __typename id humanName } }"
 		)

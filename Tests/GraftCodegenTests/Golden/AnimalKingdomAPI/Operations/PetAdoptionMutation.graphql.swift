@@ -2,7 +2,6 @@
 @_spi(Generated) import Graft
 extension AnimalKingdom {
 	public struct PetAdoptionMutation: GraphQLMutation, SchemaOperation {
-		public static let operationName = "PetAdoptionMutation"
 		public static let document = OperationDocument(
 			definition: "mutation PetAdoptionMutation($input: PetAdoptionInput!) { adoptPet(input: $input) { __typename id humanName } }"
 		)

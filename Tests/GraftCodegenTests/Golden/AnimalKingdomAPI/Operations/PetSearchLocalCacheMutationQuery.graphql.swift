@@ -2,9 +2,16 @@
 @_spi(Generated) import Graft
 extension AnimalKingdom {
 	public struct PetSearchLocalCacheMutationQuery: GraphQLQuery, SchemaOperation {
-		public static let operationName = "PetSearchLocalCacheMutation"
 		public static let document = OperationDocument(
-			definition: "query PetSearchLocalCacheMutation($filters: PetSearchFilters = {species: [\"Dog\", \"Cat\"], size: SMALL, measurements: [{height: 10.5, weight: 5.0}]}) { pets(filters: $filters) { __typename id humanName } }"
+			definition: """
+query PetSearchLocalCacheMutation($filters: PetSearchFilters = {species: ["Dog", "Cat"], size: SMALL, measurements: [{height: 10.5, weight: 5.0}]}) {
+	pets(filters: $filters) {
+		__typename
+		id
+		humanName
+	}
+}
+"""
 		)
 		public var filters: GraphQLNullable<PetSearchFilters>
 		public init(filters: GraphQLNullable<PetSearchFilters> = nil) { self.filters = filters }

@@ -2,9 +2,16 @@
 @_spi(Generated) import Graft
 extension AnimalKingdom {
 	public struct PetSearchQuery: GraphQLQuery, SchemaOperation {
-		public static let operationName = "PetSearch"
 		public static let document = OperationDocument(
-			definition: "query PetSearch($filters: PetSearchFilters = {species: [\"Dog\", \"Cat\"], size: SMALL, measurements: [{height: 10.5, weight: 5.0}, {height: 10.5, weight: 5.0}]}) { pets(filters: $filters) { __typename id humanName } }"
+			definition: """
+query PetSearch($filters: PetSearchFilters = {species: ["Dog", "Cat"], size: SMALL, measurements: [{height: 10.5, weight: 5.0}, {height: 10.5, weight: 5.0}]}) {
+	pets(filters: $filters) {
+		__typename
+		id
+		humanName
+	}
+}
+"""
 		)
 		public var filters: GraphQLNullable<PetSearchFilters>
 		public init(filters: GraphQLNullable<PetSearchFilters> = nil) { self.filters = filters }

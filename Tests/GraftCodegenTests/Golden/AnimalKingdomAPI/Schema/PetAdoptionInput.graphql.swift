@@ -11,13 +11,8 @@ extension AnimalKingdom {
 		public var measurements: GraphQLNullable<MeasurementsInput>
 		public var adoptionDate: GraphQLNullable<CustomDate>
 		public init(
-			ownerID: String,
-			petID: String,
-			humanName: GraphQLNullable<String> = nil,
-			favoriteToy: String,
-			isSpayedOrNeutered: GraphQLNullable<Bool> = nil,
-			measurements: GraphQLNullable<MeasurementsInput> = nil,
-			adoptionDate: GraphQLNullable<CustomDate> = nil
+			ownerID: String, petID: String, humanName: GraphQLNullable<String> = nil, favoriteToy: String, isSpayedOrNeutered: GraphQLNullable<Bool> = nil,
+			measurements: GraphQLNullable<MeasurementsInput> = nil, adoptionDate: GraphQLNullable<CustomDate> = nil
 		) {
 			self.ownerID = ownerID
 			self.petID = petID

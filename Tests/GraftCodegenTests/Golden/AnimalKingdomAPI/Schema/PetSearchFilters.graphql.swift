@@ -6,8 +6,7 @@ extension AnimalKingdom {
 		public var size: GraphQLNullable<GraphQLEnum<RelativeSize>>
 		public var measurements: GraphQLNullable<[MeasurementsInput?]>
 		public init(
-			species: GraphQLNullable<[String?]> = nil,
-			size: GraphQLNullable<GraphQLEnum<RelativeSize>> = nil,
+			species: GraphQLNullable<[String?]> = nil, size: GraphQLNullable<GraphQLEnum<RelativeSize>> = nil,
 			measurements: GraphQLNullable<[MeasurementsInput?]> = nil
 		) {
 			self.species = species

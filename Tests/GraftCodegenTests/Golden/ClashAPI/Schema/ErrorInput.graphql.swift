@@ -10,14 +10,9 @@ public struct ErrorInput: Graft.InputObject {
 	public var fragments: Graft.GraphQLNullable<Swift.String>
 	public var result: Graft.GraphQLNullable<Graft.GraphQLEnum<ResultEnum>>
 	public init(
-		String: Graft.GraphQLNullable<Swift.String> = nil,
-		Int: Graft.GraphQLNullable<Swift.Int> = nil,
-		Bool: Graft.GraphQLNullable<Swift.Bool> = nil,
-		`Type`: Graft.GraphQLNullable<Swift.String> = nil,
-		self_: Graft.GraphQLNullable<Swift.String> = nil,
-		`in`: Graft.GraphQLNullable<Swift.String> = nil,
-		fragments: Graft.GraphQLNullable<Swift.String> = nil,
-		result: Graft.GraphQLNullable<Graft.GraphQLEnum<ResultEnum>> = nil
+		String: Graft.GraphQLNullable<Swift.String> = nil, Int: Graft.GraphQLNullable<Swift.Int> = nil, Bool: Graft.GraphQLNullable<Swift.Bool> = nil,
+		`Type`: Graft.GraphQLNullable<Swift.String> = nil, self_: Graft.GraphQLNullable<Swift.String> = nil, `in`: Graft.GraphQLNullable<Swift.String> = nil,
+		fragments: Graft.GraphQLNullable<Swift.String> = nil, result: Graft.GraphQLNullable<Graft.GraphQLEnum<ResultEnum>> = nil
 	) {
 		self.String = String
 		self.Int = Int

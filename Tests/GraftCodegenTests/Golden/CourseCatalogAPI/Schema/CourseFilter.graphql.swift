@@ -17,12 +17,8 @@ public struct CourseFilter: InputObject {
 	/// Whether archived courses are included.
 	public var includeArchived: GraphQLNullable<Bool>
 	public init(
-		levels: GraphQLNullable<[GraphQLEnum<CourseLevel>]> = nil,
-		tags: GraphQLNullable<[String]> = nil,
-		text: GraphQLNullable<String> = nil,
-		minRating: GraphQLNullable<Double> = nil,
-		publishedAfter: GraphQLNullable<DateTime> = nil,
-		instructorId: GraphQLNullable<String> = nil,
+		levels: GraphQLNullable<[GraphQLEnum<CourseLevel>]> = nil, tags: GraphQLNullable<[String]> = nil, text: GraphQLNullable<String> = nil,
+		minRating: GraphQLNullable<Double> = nil, publishedAfter: GraphQLNullable<DateTime> = nil, instructorId: GraphQLNullable<String> = nil,
 		includeArchived: GraphQLNullable<Bool> = nil
 	) {
 		self.levels = levels

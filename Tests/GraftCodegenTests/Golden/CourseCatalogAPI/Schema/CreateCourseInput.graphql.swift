@@ -17,13 +17,8 @@ public struct CreateCourseInput: InputObject {
 	/// Live-session start times, one row per weekday from Monday.
 	public var weeklySchedule: GraphQLNullable<[[DateTime]]>
 	public init(
-		title: String,
-		slug: GraphQLNullable<String> = nil,
-		summary: GraphQLNullable<String> = nil,
-		level: GraphQLNullable<GraphQLEnum<CourseLevel>> = nil,
-		tags: GraphQLNullable<[String]> = nil,
-		priceMinor: GraphQLNullable<Int> = nil,
-		weeklySchedule: GraphQLNullable<[[DateTime]]> = nil
+		title: String, slug: GraphQLNullable<String> = nil, summary: GraphQLNullable<String> = nil, level: GraphQLNullable<GraphQLEnum<CourseLevel>> = nil,
+		tags: GraphQLNullable<[String]> = nil, priceMinor: GraphQLNullable<Int> = nil, weeklySchedule: GraphQLNullable<[[DateTime]]> = nil
 	) {
 		self.title = title
 		self.slug = slug
