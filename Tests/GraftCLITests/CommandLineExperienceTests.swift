@@ -123,7 +123,7 @@ import Testing
         #expect(result.status == 0)
         #expect(result.standardError == "")
         let scalar = try String(contentsOf: root.appendingPathComponent("Generated/Schema/DateScalar.graphql.swift"), encoding: .utf8)
-        #expect(scalar.contains("public typealias DateScalar = Swift.String"))
+        #expect(scalar.contains("public typealias DateScalar = String"))
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Generated/Schema/Date.graphql.swift").path))
     }
 }

@@ -26,7 +26,7 @@ import Testing
         #expect(first.standardError == "")
         let heroFile = root.appendingPathComponent("Generated/Operations/HeroQuery.graphql.swift")
         let hero = try String(contentsOf: heroFile, encoding: .utf8)
-        #expect(hero.contains("public struct HeroQuery: Graft.GraphQLQuery"))
+        #expect(hero.contains("public struct HeroQuery: GraphQLQuery, SchemaOperation"))
         #expect(first.standardOutput.contains("(3 written, 0 unchanged, 0 removed)"))
         // A hand-written file in the output folder is left alone.
         try "// mine\n".write(to: root.appendingPathComponent("Generated/Mine.swift"), atomically: true, encoding: .utf8)

@@ -67,9 +67,9 @@ import Testing
         let variables = try JSONSerialization.data(withJSONObject: try #require(body["variables"]), options: .sortedKeys)
         #expect(String(decoding: variables, as: UTF8.self) == #"{"lookup":{"slug":"swift-concurrency"},"reviewCount":3}"#)
         let query = try #require(body["query"] as? String)
-        #expect(query.hasPrefix("query CourseDetail($lookup: CourseLookup!, $reviewCount: Int = 5, $skipReviews: Boolean = false) "
-                                + "{ course(lookup: $lookup) { __typename ...CourseDetails "))
-        // The operation's one-line source, then every fragment it uses, sorted by name.
+        // The operation in graphql-js's printed layout (a tab a level), then every fragment it uses, sorted by name.
+        #expect(query.hasPrefix("query CourseDetail($lookup: CourseLookup!, $reviewCount: Int = 5, $skipReviews: Boolean = false) {\n"
+                                + "\tcourse(lookup: $lookup) {\n\t\t__typename\n\t\t...CourseDetails\n"))
         let fragments = query.components(separatedBy: "\nfragment ").dropFirst().map { $0.prefix { $0 != " " } }
         #expect(fragments == ["CourseCard", "CourseDetails", "LessonOutline", "ReviewFields", "UserSummary"])
     }
