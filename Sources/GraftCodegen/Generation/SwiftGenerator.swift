@@ -173,7 +173,7 @@ public struct SwiftGenerator {
     private func renderMetadata(_ context: RenderContext, into writer: inout SwiftWriter) {
         let possible = document.abstractTypes.compactMap { name -> String? in
             guard let type = document.schema.type(named: name) else { return nil }
-            return "\(SwiftNames.stringLiteral(name)): \(SelectionSetRenderer.setLiteral(document.schema.possibleTypes(of: type).sorted()))"
+            return "\(SwiftNames.stringLiteral(name)): \(SwiftNames.setLiteral(document.schema.possibleTypes(of: type).sorted()))"
         }
         let keys = keyFields.sorted { $0.key < $1.key }.map {
             "\(SwiftNames.stringLiteral($0.key)): [\($0.value.map(SwiftNames.stringLiteral).joined(separator: ", "))]"
@@ -182,13 +182,13 @@ public struct SwiftGenerator {
         writer.line("/// Possible types of the interfaces and unions used, and cache key fields.")
         writer.line("\(context.access)\(prefix)let schemaMetadata = \(context.graft)SchemaMetadata(")
         writer.indent { body in
-            SelectionSetRenderer.list(prefix: "possibleTypes: ", possible.isEmpty ? [":"] : possible, close: "],", into: &body)
+            body.list(prefix: "possibleTypes: ", possible.isEmpty ? [":"] : possible, close: "],")
             let policies = fieldPolicies.sorted { $0.key < $1.key }.map { "\(SwiftNames.stringLiteral($0.key)): \($0.value)" }
             if policies.isEmpty {
-                SelectionSetRenderer.list(prefix: "keyFields: ", keys.isEmpty ? [":"] : keys, into: &body)
+                body.list(prefix: "keyFields: ", keys.isEmpty ? [":"] : keys)
             } else {
-                SelectionSetRenderer.list(prefix: "keyFields: ", keys.isEmpty ? [":"] : keys, close: "],", into: &body)
-                SelectionSetRenderer.list(prefix: "fieldPolicies: ", policies, into: &body)
+                body.list(prefix: "keyFields: ", keys.isEmpty ? [":"] : keys, close: "],")
+                body.list(prefix: "fieldPolicies: ", policies)
             }
         }
         writer.line(")")

@@ -44,7 +44,7 @@ struct MockRenderer {
             guard !fields.isEmpty else { return }
             let parameters = zip(fields, names).map { "\(SwiftNames.identifier($1)): \($0.type) = nil" }
             let statements = ["self.init()"] + names.map { "self.\(SwiftNames.identifier($0)) = \(SwiftNames.identifier($0))" }
-            SelectionSetRenderer.function("\(access)convenience init", parameters: parameters, statements, into: &body)
+            body.function("\(access)convenience init", parameters: parameters, statements)
         }
     }
 

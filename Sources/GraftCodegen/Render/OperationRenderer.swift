@@ -33,16 +33,16 @@ struct OperationRenderer {
             if variables.isEmpty {
                 if !access.isEmpty { body.line("\(access)init() {}") }
             } else {
-                SelectionSetRenderer.function("\(access)init", parameters: parameters,
-                                              variables.map { "self.\($0.name) = \($0.name)" }, into: &body)
+                body.function("\(access)init", parameters: parameters,
+                                              variables.map { "self.\($0.name) = \($0.name)" })
                 let entries = variables.map { "\(SwiftNames.stringLiteral($0.key)): \($0.name)" }
                 body.line("\(access)var __variables: [\(context.swift)String: any \(context.graft)InputValueConvertible] { [\(entries.joined(separator: ", "))] }")
                 let defaults = operation.variables.compactMap { variable in
                     variable.defaultValue.map { "\(SwiftNames.stringLiteral(variable.name)): \(ArgumentRenderer.json($0))" }
                 }
                 if !defaults.isEmpty {
-                    SelectionSetRenderer.list(prefix: "\(access)static let __variableDefaults: [\(context.swift)String: \(context.graft)JSONValue] = ",
-                                              defaults, into: &body)
+                    body.list(prefix: "\(access)static let __variableDefaults: [\(context.swift)String: \(context.graft)JSONValue] = ",
+                                              defaults)
                 }
             }
             SelectionSetRenderer(context: context).render(operation.selectionSet, name: "Data", conformance: "\(context.graft)SelectionSet",
@@ -73,7 +73,7 @@ struct OperationRenderer {
             arguments.multilineString("definition: ", DocumentLayout.multiLine(operation.source), oneLine: operation.source,
                                       suffix: fragments.isEmpty ? "" : ",")
             if !fragments.isEmpty {
-                SelectionSetRenderer.list(prefix: "fragments: ", fragments, into: &arguments)
+                arguments.list(prefix: "fragments: ", fragments)
             }
         }
         writer.line(")")

@@ -78,16 +78,15 @@ struct SchemaTypeRenderer {
                 }
             }
             let parameters = fields.map { "\($0.name): \($0.type.type)" + ($0.type.isNullable ? " = nil" : "") }
-            SelectionSetRenderer.function("\(access)init", parameters: parameters, fields.map { field in
+            body.function("\(access)init", parameters: parameters, fields.map { field in
                 "self.\(field.field.deprecationReason == nil ? field.name : "_" + field.field.name) = \(field.name)"
-            }, into: &body)
+            })
             let entries = fields.map { field in
                 let stored = field.field.deprecationReason == nil ? field.name : "_" + field.field.name
                 return "\(SwiftNames.stringLiteral(field.field.name)): \(stored)"
             }
-            SelectionSetRenderer.list(prefix: "\(access)var __fields: [\(context.swift)String: any \(context.graft)InputValueConvertible] { ",
-                                      [entries.isEmpty ? "[:]" : "[" + entries.joined(separator: ", ") + "]"], close: " }", brackets: false,
-                                      into: &body)
+            body.list(prefix: "\(access)var __fields: [\(context.swift)String: any \(context.graft)InputValueConvertible] { ",
+                                      [entries.isEmpty ? "[:]" : "[" + entries.joined(separator: ", ") + "]"], close: " }", brackets: false)
         }
     }
 

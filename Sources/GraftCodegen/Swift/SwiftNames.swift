@@ -77,6 +77,11 @@ enum SwiftNames {
         return result
     }
 
+    /// `["Droid", "Human"]`: an array literal of string literals.
+    static func setLiteral(_ names: [String]) -> String {
+        "[" + names.map(stringLiteral).joined(separator: ", ") + "]"
+    }
+
     /// A Swift string literal with the text escaped.
     static func stringLiteral(_ text: String) -> String {
         var result = "\""

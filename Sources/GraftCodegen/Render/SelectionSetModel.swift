@@ -1,0 +1,288 @@
+import GraftCompiler
+import GraftLanguage
+
+/// A generated selection set as a value, its members decided before any text: the selections,
+/// the properties (own, taken over from the parent, forwarded from fragments), the decoding
+/// statements and the memberwise initializer, and the nested selection sets. Built by
+/// `SelectionSetModelBuilder`, printed by `SelectionSetRenderer`.
+struct SelectionSetModel {
+    /// A property of a selection set.
+    struct Property {
+        enum Origin: Equatable {
+            /// A field of the selection set: stored, decoded, a memberwise initializer parameter.
+            case own
+            /// In a type case, a field the parent is guaranteed to have: read from the response
+            /// object the parent was decoded from (`{ __data[field: "key"] }`).
+            case inherited
+            /// A field of a fragment that always applies: `{ fragments.<member>.<name> }`.
+            case forwarded(String)
+        }
+        let key: String
+        let name: String
+        /// The Swift type as seen inside the struct (nested types of fragments qualified).
+        let type: String
+        var origin: Origin = .own
+        var isConditional = false
+        var description: String?
+        var deprecation: String?
+        /// `Type.field`: its description is written once per file.
+        var schemaField = ""
+
+        var isStored: Bool { origin == .own }
+    }
+
+    /// The memberwise initializer: `init(<parameters>) { self.init(<typename>, [<values>], <parts>) }`.
+    struct Initializer {
+        /// `name: Type` (with ` = nil` for optionals, type cases and conditional fragments).
+        var parameters: [String] = []
+        /// A string literal, `__typename` (a parameter) or `nil` (a root, or a type case whose parent gives it).
+        var typename = "nil"
+        /// The field values in the order of `__selections`.
+        var values: [String] = []
+        /// The type cases and fragments, whose response objects are merged in.
+        var parts: [String] = []
+    }
+
+    var name: String
+    var conformance: String
+    /// Lines at the top of the body (a fragment's definition).
+    var statics: [String] = []
+    /// The `__selections` items.
+    var selections: [String] = []
+    var properties: [Property] = []
+    var typeCases: [(name: String, member: String)] = []
+    var fragments: [(name: String, member: String, isOptional: Bool)] = []
+    /// The body of `init(_ data:)`.
+    var decodeStatements: [String] = []
+    var initializer = Initializer()
+    var nested: [SelectionSetModel] = []
+}
+
+/// Decides a selection set's members (see `SelectionSetModel`): names that never clash, merged
+/// fields, initializer parameters.
+struct SelectionSetModelBuilder {
+    let context: RenderContext
+
+    /// The names a selection set's members and nested types take, computed once for rendering
+    /// and for the fields other selection sets take over.
+    struct Layout {
+        var properties: [SelectionSetModel.Property] = []
+        var nested: [(name: String, set: IRSelectionSet)] = []
+        /// Each field's selection type (with `?` for conditional fields), by response key.
+        var fieldTypes: [String: String] = [:]
+        var typeCases: [(name: String, member: String, typeCase: IRTypeCase)] = []
+        var fragments: [(name: String, member: String, spread: IRFragmentSpread)] = []
+        var taken: Set<String> = []
+    }
+
+    func layout(_ set: IRSelectionSet, qualifier: String = "") -> Layout {
+        var layout = Layout()
+        // Member names first: a nested type must not take a property's name ("invalid redeclaration").
+        var reservedMembers = context.reservedMembers.union(ReservedNames.selectionSetMembers)
+        if !set.fragmentSpreads.isEmpty { reservedMembers.formUnion(["fragments", "Fragments"]) }
+        let keys = set.fields.filter(\.isExplicit).map(\.responseKey)
+        let properties = ReservedNames.members(keys, reserved: reservedMembers)
+        let propertyNames = Dictionary(zip(keys, properties), uniquingKeysWith: { first, _ in first })
+        layout.taken = ReservedNames.nestedTypes.union(reservedMembers).union(properties)
+        for field in set.fields {
+            var leaf = context.leafType(field.type.namedType)
+            if let child = field.selectionSet {
+                let base = SwiftNames.upperFirst(field.type.isList ? SwiftNames.singular(field.responseKey) : field.responseKey)
+                leaf = ReservedNames.unique(base, &layout.taken)
+                layout.nested.append((leaf, child))
+                leaf = qualifier + leaf
+            }
+            var type = context.outputType(field.type, leaf: leaf)
+            if !field.conditions.isAlways && !type.hasSuffix("?") { type += "?" }
+            layout.fieldTypes[field.responseKey] = type
+            guard field.isExplicit else { continue }
+            let property = propertyNames[field.responseKey] ?? field.responseKey
+            var description = field.name == "__typename" ? nil : field.definition.description
+            if property != field.responseKey {
+                description = (description.map { $0 + "\n\n" } ?? "")
+                    + "The `\(field.responseKey)` field (renamed: `\(field.responseKey)` is the generated code's)."
+            }
+            layout.properties.append(SelectionSetModel.Property(key: field.responseKey, name: property, type: type, isConditional: !field.conditions.isAlways,
+                                              description: description, deprecation: field.definition.deprecationReason,
+                                              schemaField: property == field.responseKey ? set.parentType + "." + field.name : ""))
+        }
+        for typeCase in set.typeCases {
+            let typeName = ReservedNames.unique("As" + SwiftNames.upperFirst(typeCase.typeCondition), &layout.taken)
+            layout.typeCases.append((typeName, SwiftNames.lowerFirst(typeName), typeCase))
+            layout.nested.append((typeName, typeCase.selectionSet))
+        }
+        for spread in set.fragmentSpreads {
+            layout.fragments.append((context.fragmentName(spread.name), SwiftNames.lowerFirst(spread.name), spread))
+        }
+        // Fields of fragments that always apply, forwarded (fragments spread in them included).
+        var exposed = Set(layout.properties.map(\.key))
+        for fragment in layout.fragments where fragment.spread.isAlwaysPresent {
+            guard let definition = context.document.fragment(named: fragment.spread.name) else { continue }
+            for var property in self.layout(definition.selectionSet, qualifier: fragment.name + ".").properties {
+                guard !property.isConditional, !exposed.contains(property.key), !layout.taken.contains(property.name) else { continue }
+                exposed.insert(property.key)
+                layout.taken.insert(property.name)
+                property.origin = .forwarded(fragment.member)
+                property.description = nil
+                layout.properties.append(property)
+            }
+        }
+        return layout
+    }
+
+    /// The model of `struct <name>: <conformance>`; `statics` are lines at the top of the body;
+    /// `inherited` are the fields a type case takes over from its parent.
+    func model(_ set: IRSelectionSet, name: String, conformance: String, statics: [String] = [],
+               inherited: [SelectionSetModel.Property] = [], isTypeCase: Bool = false) -> SelectionSetModel {
+        var layout = layout(set)
+        let nestedNames = Set(layout.nested.map(\.name))
+        var exposed = Set(layout.properties.map(\.key))
+        // The parent's fields come first: they are selected before the type case.
+        var taken: [SelectionSetModel.Property] = []
+        for var property in inherited where !property.isConditional && property.key != "__typename" {
+            // A parent's nested type this struct shadows with its own is left out.
+            let base = String(property.type.drop { $0 == "[" }.prefix { $0 != "." && $0 != "?" && $0 != "]" && $0 != "<" })
+            guard !exposed.contains(property.key), !layout.taken.contains(property.name), !nestedNames.contains(base) else { continue }
+            exposed.insert(property.key)
+            layout.taken.insert(property.name)
+            property.origin = .inherited
+            property.description = nil
+            taken.append(property)
+        }
+        layout.properties.insert(contentsOf: taken, at: 0)
+        var selections: [String] = []
+        for field in set.fields {
+            let type = layout.fieldTypes[field.responseKey] ?? ""
+            for alternative in field.conditions.variableAlternatives {
+                selections.append(fieldSelection(field, type: type, conditions: alternative))
+            }
+        }
+        var statements = ["__data = data"]
+        for property in layout.properties where property.isStored {
+            let stored = property.deprecation == nil ? SwiftNames.identifier(property.name) : "_" + property.name
+            // A property named `data` is hidden by the initializer's parameter.
+            statements.append("\(stored == "data" ? "self.data" : stored) = try \(Self.read(property.key))")
+        }
+        for typeCase in layout.typeCases {
+            let possible = SwiftNames.setLiteral(typeCase.typeCase.possibleTypes)
+            selections.append(".inlineFragment(\(typeCase.name).self, on: \(possible))")
+            statements.append("\(SwiftNames.identifier(typeCase.member)) = try data.typeCase(\(Self.possibleTypes(typeCase.typeCase.possibleTypes)))")
+        }
+        var fragmentValues: [String] = []
+        for fragment in layout.fragments {
+            let spread = fragment.spread
+            let on = spread.possibleTypes.map { ", on: " + SwiftNames.setLiteral($0) } ?? ""
+            for alternative in spread.conditions.variableAlternatives {
+                selections.append(".fragment(\(fragment.name).self\(on)\(Self.conditionList(alternative)))")
+            }
+            let initializer: String
+            if spread.isAlwaysPresent {
+                initializer = "try data.fragment()"
+            } else if spread.conditions.isAlways {
+                initializer = "try data.typeCase(\(Self.possibleTypes(spread.possibleTypes ?? [])))"
+            } else {
+                initializer = "try data.conditionalFragment(\(spread.possibleTypes.map(SwiftNames.setLiteral) ?? ""))"
+            }
+            fragmentValues.append("\(SwiftNames.identifier(fragment.member)): \(initializer)")
+        }
+        if !fragmentValues.isEmpty { statements.append("fragments = Fragments(" + fragmentValues.joined(separator: ", ") + ")") }
+
+        var model = SelectionSetModel(name: name, conformance: conformance, statics: statics, selections: selections,
+                                      properties: layout.properties, decodeStatements: statements)
+        model.typeCases = layout.typeCases.map { ($0.name, $0.member) }
+        model.fragments = layout.fragments.map { ($0.name, $0.member, !$0.spread.isAlwaysPresent) }
+        model.initializer = initializer(set, layout: layout, isTypeCase: isTypeCase)
+        let parentProperties = layout.properties.filter { $0.origin != .own || !$0.isConditional }
+        for child in layout.nested {
+            let typeCase = layout.typeCases.contains { $0.name == child.name }
+            model.nested.append(self.model(child.set, name: child.name, conformance: "\(context.graft)SelectionSet",
+                                           inherited: typeCase ? parentProperties : [], isTypeCase: typeCase))
+        }
+        return model
+    }
+
+    /// `init(__typename:, <fields>, <type cases>, <fragments>)`: the response object is
+    /// assembled and decoded by `Graft.SelectionSet.init(_:_:_:)`.
+    private func initializer(_ set: IRSelectionSet, layout: Layout, isTypeCase: Bool) -> SelectionSetModel.Initializer {
+        var parameters: [String] = []
+        var used: Set<String> = ["__typename"]
+        var typename = "nil"
+        // A type case's typename is its parent's (given with it), unless its type is concrete.
+        if isTypeCase {
+            if set.possibleTypes.count == 1 { typename = SwiftNames.stringLiteral(set.possibleTypes[0]) }
+        } else if set.fields.contains(where: { $0.responseKey == "__typename" && $0.name == "__typename" }) {
+            if set.possibleTypes.count == 1 {
+                typename = SwiftNames.stringLiteral(set.possibleTypes[0])
+            } else {
+                typename = "__typename"
+                parameters.append("__typename: \(context.swift)String")
+            }
+        }
+        // The values in the order of `__selections` (each response key once, as the runtime reads them).
+        var fields: [String] = []
+        let properties = Dictionary(layout.properties.filter(\.isStored).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        var seen: Set<String> = []
+        for field in set.fields where seen.insert(field.responseKey).inserted {
+            if field.responseKey == "__typename" && typename != "nil" { continue }
+            guard let property = properties[field.responseKey] else {
+                fields.append("nil") // the `__typename` added to a type case on an abstract type: its parent's
+                continue
+            }
+            let name = SwiftNames.identifier(ReservedNames.unique(property.name, &used))
+            parameters.append("\(name): \(property.type)" + (property.type.hasSuffix("?") ? " = nil" : ""))
+            fields.append(name)
+        }
+        var parts: [String] = []
+        for typeCase in layout.typeCases {
+            let name = SwiftNames.identifier(ReservedNames.unique(typeCase.member, &used))
+            parameters.append("\(name): \(typeCase.name)? = nil")
+            parts.append(name)
+        }
+        for fragment in layout.fragments {
+            let name = SwiftNames.identifier(ReservedNames.unique(fragment.member, &used))
+            parameters.append("\(name): \(fragment.name)" + (fragment.spread.isAlwaysPresent ? "" : "? = nil"))
+            parts.append(name)
+        }
+        return SelectionSetModel.Initializer(parameters: parameters, typename: typename, values: fields, parts: parts)
+    }
+
+    private func fieldSelection(_ field: IRField, type: String, conditions: [IRCondition]) -> String {
+        if field.name == "__typename", field.responseKey == "__typename", conditions.isEmpty { return ".typename" }
+        var text = ".field(\(SwiftNames.stringLiteral(field.responseKey)), \(type).self"
+        if field.name != field.responseKey { text += ", name: \(SwiftNames.stringLiteral(field.name))" }
+        if !field.arguments.isEmpty {
+            let arguments = field.arguments.map { "\(SwiftNames.stringLiteral($0.name.value)): \(ArgumentRenderer.argument($0.value))" }
+            text += ", arguments: [" + arguments.joined(separator: ", ") + "]"
+        }
+        return text + Self.conditionList(conditions) + ")"
+    }
+
+    /// `, if: [.include("x")]`, or "" without conditions.
+    static func conditionList(_ conditions: [IRCondition]) -> String {
+        let rendered = conditions.compactMap { condition -> String? in
+            switch condition {
+            case .include(let variable): return ".include(\(SwiftNames.stringLiteral(variable)))"
+            case .skip(let variable): return ".skip(\(SwiftNames.stringLiteral(variable)))"
+            case .deferred: return nil
+            }
+        }
+        return rendered.isEmpty ? "" : ", if: [" + rendered.joined(separator: ", ") + "]"
+    }
+
+    /// The argument of `ObjectData.typeCase`: the possible types, or `Self.self` (whose
+    /// `__selections` give them) when that is shorter.
+    static func possibleTypes(_ names: [String]) -> String {
+        let literal = SwiftNames.setLiteral(names)
+        return literal.count > "Self.self".count ? "Self.self" : literal
+    }
+
+    /// `ObjectData`'s members and names that are no member names after a dot.
+    static let objectDataMembers: Set<String> = ["fields", "typename", "typeCase", "fragment", "conditionalFragment", "self", "Type",
+                                                 "init", "Protocol", "hashValue", "hash", "dynamicMember"]
+
+    /// `data.key` (through `ObjectData`'s dynamic member lookup), or `data["key"]` for a key that
+    /// names one of its members or is a keyword.
+    static func read(_ key: String) -> String {
+        objectDataMembers.contains(key) || SwiftNames.keywords.contains(key) ? "data[\(SwiftNames.stringLiteral(key))]" : "data." + key
+    }
+}

@@ -1,0 +1,96 @@
+/// Layout of the constructs generated code repeats: functions, signatures and lists on one line
+/// when they fit in `SwiftWriter.maxLineWidth`, else spread over lines.
+extension SwiftWriter {
+    /// `header { a; b }` on one line when it fits, else one statement per line.
+    mutating func function(_ header: String, _ statements: [String], separator: String = "; ") {
+        let single = header + " { " + statements.joined(separator: separator) + " }"
+        if fits(single) {
+            line(single)
+        } else {
+            block(header) { body in for statement in statements { body.line(statement) } }
+        }
+    }
+
+    /// `prefix(a: A, b: B) { statements }` on one line when it fits, else the statements one per
+    /// line after `openSignature`.
+    mutating func function(_ prefix: String, parameters: [String], _ statements: [String]) {
+        let single = prefix + "(" + parameters.joined(separator: ", ") + ") { " + statements.joined(separator: "; ") + " }"
+        if fits(single) {
+            line(single)
+            return
+        }
+        openSignature(prefix, parameters)
+        indent { body in for statement in statements { body.line(statement) } }
+        line("}")
+    }
+
+    /// `prefix(a: A, b: B) {` on one line when it fits, else the parameters one per line.
+    mutating func openSignature(_ prefix: String, _ parameters: [String]) {
+        let header = prefix + "(" + parameters.joined(separator: ", ") + ") {"
+        if fits(header) || parameters.isEmpty {
+            line(header)
+            return
+        }
+        line(prefix + "(")
+        indent { list in list.packed(parameters, trailingComma: false) }
+        line(") {")
+    }
+
+    /// `prefix[a, b]` on one line when it fits, else one item per line.
+    /// `packed`: as many items a line as fit (parameters and values, which read as a sentence),
+    /// rather than one a line (selections, which read as a column).
+    mutating func list(prefix: String, _ items: [String], close: String = "]", brackets: Bool = true, packed: Bool = false) {
+        let open = brackets ? "[" : ""
+        let single = prefix + open + items.joined(separator: ", ") + close
+        if fits(single) || items.isEmpty {
+            line(single)
+            return
+        }
+        line(prefix + open)
+        if packed {
+            indent { body in body.packed(items, trailingComma: brackets) }
+            line(close)
+            return
+        }
+        indent { body in
+            for (index, item) in items.enumerated() {
+                let comma = index < items.count - 1 || brackets ? "," : ""
+                // A field with many arguments: the arguments one per line.
+                if !body.fits(item + comma), let start = item.range(of: "arguments: ["), item.hasSuffix("])") {
+                    let inner = String(item[start.upperBound..<item.index(item.endIndex, offsetBy: -2)])
+                    body.list(prefix: String(item[..<start.upperBound]), Self.splitTopLevel(inner), close: "])" + comma, brackets: false)
+                } else {
+                    body.line(item + comma)
+                }
+            }
+        }
+        line(close)
+    }
+
+    /// `text` split at the commas outside brackets, parentheses and string literals.
+    static func splitTopLevel(_ text: String) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        var depth = 0
+        var inLiteral = false
+        var escaped = false
+        for character in text {
+            if inLiteral {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inLiteral = false }
+            } else if character == "\"" {
+                inLiteral = true
+            } else if character == "[" || character == "(" {
+                depth += 1
+            } else if character == "]" || character == ")" {
+                depth -= 1
+            } else if character == ",", depth == 0 {
+                parts.append(String(current.drop { $0 == " " }))
+                current = ""
+                continue
+            }
+            current.append(character)
+        }
+        if !current.isEmpty { parts.append(String(current.drop { $0 == " " })) }
+        return parts
+    }
+}
