@@ -29,8 +29,8 @@ final class DataTaskCollector: NSObject, URLSessionDataDelegate, @unchecked Send
 
     /// Runs `request` as a data task of `session` (whose delegate is this collector) and returns
     /// the response with its whole body. Cancelling the calling task cancels the data task.
-    func perform(_ request: URLRequest, on session: URLSession) async throws -> (HTTPURLResponse, Data) {
-        let task = session.dataTask(with: request)
+    func perform(_ request: URLSessionBody, on session: URLSession) async throws -> (HTTPURLResponse, Data) {
+        let task = request.makeTask(on: session)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 pending.withLock { $0[task.taskIdentifier] = Pending(consumer: .whole(continuation)) }
@@ -44,8 +44,8 @@ final class DataTaskCollector: NSObject, URLSessionDataDelegate, @unchecked Send
     /// Runs `request` as a data task of `session` and returns when the response head arrives, with
     /// the body streaming. Cancelling the calling task before then, or the body afterwards (or
     /// ending its iteration), cancels the data task.
-    func stream(_ request: URLRequest, on session: URLSession) async throws -> (HTTPURLResponse, HTTPBodyStream) {
-        let task = session.dataTask(with: request)
+    func stream(_ request: URLSessionBody, on session: URLSession) async throws -> (HTTPURLResponse, HTTPBodyStream) {
+        let task = request.makeTask(on: session)
         let (chunks, body) = AsyncThrowingStream<Data, any Error>.makeStream()
         body.onTermination = { termination in
             if case .cancelled = termination { task.cancel() }

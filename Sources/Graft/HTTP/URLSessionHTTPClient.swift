@@ -48,17 +48,20 @@ public final class URLSessionHTTPClient: HTTPClient {
     /// Sends `request` and returns the complete response.
     public func send(_ request: HTTPRequest, context: RequestContext) async throws -> HTTPResponse {
         let timeout = context.attemptTimeout ?? context.timeout ?? defaultTimeout
-        let urlRequest = makeURLRequest(request, timeout: timeout)
         let session = self.session
         let collector = self.collector
+        var prepared: URLSessionBody?
+        defer { prepared?.finish() }
         do {
             try Task.checkCancellation()
+            let body = try URLSessionBody(makeURLRequest(request, timeout: timeout), content: request.content)
+            prepared = body
             if let timeout {
-                return try await withDeadline(timeout) { try await Self.perform(urlRequest, on: session, collector: collector) }
+                return try await withDeadline(timeout) { try await Self.perform(body, on: session, collector: collector) }
             }
-            return try await Self.perform(urlRequest, on: session, collector: collector)
+            return try await Self.perform(body, on: session, collector: collector)
         } catch {
-            throw GraftError.wrapping(error, request: request, context: context, redactor: redactor)
+            throw GraftError.wrapping(prepared?.readFailure ?? error, request: request, context: context, redactor: redactor)
         }
     }
 
@@ -71,32 +74,37 @@ public final class URLSessionHTTPClient: HTTPClient {
             return HTTPStreamingResponse(try await send(request, context: context))
         }
         let timeout = context.attemptTimeout ?? context.timeout ?? defaultTimeout
-        let urlRequest = makeURLRequest(request, timeout: timeout)
         let session = self.session
         let redactor = self.redactor
+        var prepared: URLSessionBody?
         do {
             try Task.checkCancellation()
-            let (http, body): (HTTPURLResponse, HTTPBodyStream)
+            let body = try URLSessionBody(makeURLRequest(request, timeout: timeout), content: request.content)
+            prepared = body
+            let (http, chunks): (HTTPURLResponse, HTTPBodyStream)
             if let timeout {
-                (http, body) = try await withDeadline(timeout) { try await collector.stream(urlRequest, on: session) }
+                (http, chunks) = try await withDeadline(timeout) { try await collector.stream(body, on: session) }
             } else {
-                (http, body) = try await collector.stream(urlRequest, on: session)
+                (http, chunks) = try await collector.stream(body, on: session)
             }
-            var streamed = body.relayed(mapError: { error in
+            // The request body was sent whole before the head arrived (URLSession reads it first).
+            body.finish()
+            var streamed = chunks.relayed(mapError: { error in
                 GraftError.wrapping(error, request: request, context: context, redactor: redactor)
             })
             if let timeout { streamed = streamed.idleTimeout(timeout) }
             return HTTPStreamingResponse(statusCode: http.statusCode, headers: Self.headers(of: http), url: http.url, body: streamed)
         } catch {
-            throw GraftError.wrapping(error, request: request, context: context, redactor: redactor)
+            prepared?.finish()
+            throw GraftError.wrapping(prepared?.readFailure ?? error, request: request, context: context, redactor: redactor)
         }
     }
 
-    /// The `URLRequest` for `request`; URLSession's own idle timeout is set a little past ours.
+    /// The `URLRequest` for `request` without its body (see ``URLSessionBody``); URLSession's own
+    /// idle timeout is set a little past ours.
     func makeURLRequest(_ request: HTTPRequest, timeout: Duration?) -> URLRequest {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method.rawValue
-        urlRequest.httpBody = request.body
         urlRequest.httpShouldHandleCookies = false
         for field in request.headers {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
@@ -108,18 +116,22 @@ public final class URLSessionHTTPClient: HTTPClient {
         return urlRequest
     }
 
-    private static func perform(_ urlRequest: URLRequest, on session: URLSession,
+    private static func perform(_ body: URLSessionBody, on session: URLSession,
                                 collector: DataTaskCollector?) async throws -> HTTPResponse {
         let http: HTTPURLResponse
         let data: Data
         if let collector {
-            (http, data) = try await collector.perform(urlRequest, on: session)
+            (http, data) = try await collector.perform(body, on: session)
         } else {
-            let (body, response) = try await session.data(for: urlRequest)
+            let (bytes, response) = if let file = body.uploadFile {
+                try await session.upload(for: body.request, fromFile: file)
+            } else {
+                try await session.data(for: body.request)
+            }
             guard let response = response as? HTTPURLResponse else {
                 throw GraftError(.transport, message: "the response was not an HTTP response")
             }
-            (http, data) = (response, body)
+            (http, data) = (response, bytes)
         }
         return HTTPResponse(statusCode: http.statusCode, headers: headers(of: http), body: data, url: http.url)
     }

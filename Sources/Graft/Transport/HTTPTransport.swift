@@ -60,7 +60,7 @@ public struct HTTPTransport: GraphQLTransport {
     }
 
     public func requestSummary(for request: GraphQLRequest, options: RequestOptions) -> RequestSummary? {
-        let includingQuery = persistedQueryHash(request) == nil
+        let includingQuery = persistedQueryHash(request) == nil || (persistedQueries == .automatic && !request.uploads.isEmpty)
         return (try? httpRequest(request, includingQuery: includingQuery, options: options)).map { RequestSummary($0, redactor: .default) }
     }
 
@@ -70,7 +70,11 @@ public struct HTTPTransport: GraphQLTransport {
         }
         var persisted = request
         persisted.extensions["persistedQuery"] = ["version": 1, "sha256Hash": .string(identifier)]
-        let first = try await send(persisted, includingQuery: false, options: options)
+        // A hash-only first attempt that misses would send the files twice: with files, automatic
+        // persisted queries send the document and its hash at once (which registers it).
+        let hashOnly = request.uploads.isEmpty || persistedQueries == .identifierOnly
+        let first = try await send(persisted, includingQuery: !hashOnly, options: options)
+        guard hashOnly else { return first }
         guard first.errors.contains(where: HTTPTransport.isPersistedQueryNotFound) else { return first }
         guard persistedQueries == .automatic, request.document.definition != nil else {
             throw GraftError(.graphQLErrors, message: "the server does not know the persisted operation \(identifier)",
@@ -95,10 +99,14 @@ public struct HTTPTransport: GraphQLTransport {
         error.message == "PersistedQueryNotFound" || error.code == "PERSISTED_QUERY_NOT_FOUND"
     }
 
-    /// The HTTP request for a GraphQL request.
+    /// The HTTP request for a GraphQL request: GET for a query when ``usesGETForQueries``, a
+    /// multipart POST when it has files (``GraphQLRequest/uploads``), else a JSON POST.
     func httpRequest(_ request: GraphQLRequest, includingQuery: Bool, options: RequestOptions) throws -> HTTPRequest {
         var headers = options.headers
         headers["Accept"] = HTTPTransport.acceptHeader
+        if !request.uploads.isEmpty {
+            return try multipartRequest(request, includingQuery: includingQuery, headers: headers)
+        }
         let body = request.body(includingQuery: includingQuery)
         if usesGETForQueries && request.operationKind == .query, case .object(let fields) = body {
             var items: [String] = []
@@ -117,6 +125,19 @@ public struct HTTPTransport: GraphQLTransport {
         return HTTPRequest(method: .post, url: url, headers: headers, body: Data(body.serializedBytes))
     }
 
+    /// A GraphQL multipart request: its body streamed (files read from disk while it is sent), with
+    /// the headers that let servers with CSRF prevention accept a `multipart/form-data` POST (a
+    /// browser cannot send them without a preflight): Apollo Server's `Apollo-Require-Preflight`
+    /// and `X-Apollo-Operation-Name`.
+    func multipartRequest(_ request: GraphQLRequest, includingQuery: Bool, headers: HTTPHeaders) throws -> HTTPRequest {
+        var headers = headers
+        let body = GraphQLMultipartBody(request, includingQuery: includingQuery)
+        headers["Content-Type"] = body.contentType
+        headers["Apollo-Require-Preflight"] = "true"
+        headers["X-Apollo-Operation-Name"] = request.operationName
+        return HTTPRequest(method: .post, url: url, headers: headers, content: .stream(try body.makeSource()))
+    }
+
     func send(_ request: GraphQLRequest, includingQuery: Bool, options: RequestOptions) async throws -> GraphQLResponseBody {
         let httpRequest = try httpRequest(request, includingQuery: includingQuery, options: options)
         var context = options.context
@@ -130,8 +151,13 @@ public struct HTTPTransport: GraphQLTransport {
         let (tracked, ledger) = context.withCredentialLedger()
         do {
             let response = try await client.send(httpRequest, context: tracked)
+            var secrets = Redactor.default.secretsInFlight(httpRequest, credentials: ledger.all)
+            if !request.uploads.isEmpty {
+                // A streamed body is not read for secrets; its variables are at hand.
+                secrets += Redactor.default.secretFieldValues(jsonText: JSONValue.object(request.variables).serialized)
+            }
             return try HTTPTransport.parse(response, request: httpRequest, operationName: request.operationName,
-                                           secrets: Redactor.default.secretsInFlight(httpRequest, credentials: ledger.all))
+                                           secrets: secrets)
         } catch {
             throw GraftError.scrubbing(error, request: httpRequest, context: tracked, ledger: ledger, redactor: .default)
         }

@@ -1,0 +1,159 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// How a streamed ``HTTPRequestBody`` reaches `URLSession`, which has no chunk-pulling API of its own.
+///
+/// With swift-corelibs-foundation (Linux) the request's `httpBodyStream` is a ``BodySourceInputStream``
+/// that libcurl pulls from as it sends (chunked transfer encoding; memory stays at a buffer or two).
+/// On Apple platforms, where URLSession only reads a custom `InputStream` subclass through private
+/// CFStream calls, the body is first written to a temporary file, which `uploadTask(with:fromFile:)`
+/// reads from disk (memory stays low there too, at the cost of a copy on disk).
+///
+/// `@unchecked Sendable`: the stream (Foundation marks streams non-Sendable) is touched only by
+/// URLSession and through its own lock.
+struct URLSessionBody: @unchecked Sendable {
+    /// The request to run, its body set (or the file to upload from, in ``uploadFile``).
+    var request: URLRequest
+    /// The temporary file holding the whole body, for an upload task; removed by ``finish()``.
+    var uploadFile: URL?
+    /// The stream URLSession reads, to ask afterwards why a read failed.
+    var stream: BodySourceInputStream?
+
+    /// Puts `content` into `request`.
+    init(_ request: URLRequest, content: HTTPRequestBody?) throws {
+        self.request = request
+        switch content {
+        case nil: break
+        case .data(let data)?: self.request.httpBody = data
+        case .stream(let source)?:
+            #if canImport(FoundationNetworking)
+            let stream = BodySourceInputStream(source)
+            self.stream = stream
+            self.request.httpBodyStream = stream
+            #else
+            uploadFile = try Self.spool(source)
+            #endif
+        }
+    }
+
+    /// The error a body reader threw, which explains the URLSession error that followed it.
+    var readFailure: (any Error)? { stream?.failure }
+
+    /// Removes the temporary file, if any.
+    func finish() {
+        if let uploadFile { try? FileManager.default.removeItem(at: uploadFile) }
+    }
+
+    /// The data task (or upload task) for the request on `session`.
+    func makeTask(on session: URLSession) -> URLSessionDataTask {
+        if let uploadFile { return session.uploadTask(with: request, fromFile: uploadFile) }
+        return session.dataTask(with: request)
+    }
+
+    /// Writes the body to a new temporary file, a buffer at a time.
+    static func spool(_ source: HTTPBodySource) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("graft-upload-\(UUID().uuidString)")
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw GraftError(.transport, message: "cannot create a temporary file for the request body")
+        }
+        do {
+            let handle = try FileHandle(forWritingTo: url)
+            defer { try? handle.close() }
+            let reader = try source.makeReader()
+            defer { reader.close() }
+            var buffer = [UInt8](repeating: 0, count: 256 << 10)
+            while true {
+                let count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
+                if count == 0 { break }
+                try handle.write(contentsOf: buffer[..<count])
+            }
+            return url
+        } catch {
+            try? FileManager.default.removeItem(at: url)
+            throw error
+        }
+    }
+}
+
+#if canImport(FoundationNetworking)
+/// An `InputStream` over a ``HTTPBodySource``, for swift-corelibs-foundation's URLSession, which
+/// reads a request's `httpBodyStream` from libcurl's read callback: `open()` makes a fresh reader,
+/// each `read(_:maxLength:)` pulls the next bytes. A reader's error makes `read` return -1 (URLSession
+/// then fails the task) and is kept in ``failure``.
+final class BodySourceInputStream: InputStream {
+    private let source: HTTPBodySource
+    private let state = Locked<(status: Stream.Status, reader: (any HTTPBodyReader)?, failure: (any Error)?)>((.notOpen, nil, nil))
+
+    init(_ source: HTTPBodySource) {
+        self.source = source
+        super.init(data: Data())
+    }
+
+    /// Why reading failed, if it did.
+    var failure: (any Error)? { state.withLock { $0.failure } }
+
+    override func open() {
+        state.withLock { state in
+            guard state.status == .notOpen else { return }
+            do {
+                state.reader = try source.makeReader()
+                state.status = .open
+            } catch {
+                state.failure = error
+                state.status = .error
+            }
+        }
+    }
+
+    override func close() {
+        state.withLock { state in
+            state.reader?.close()
+            state.reader = nil
+            if state.status != .error { state.status = .closed }
+        }
+    }
+
+    override var streamStatus: Stream.Status { state.withLock { $0.status } }
+
+    override var streamError: (any Error)? { failure }
+
+    /// True until the end, and after a failure (URLSession takes "no bytes available" for the end
+    /// of the body, so a failure must be reported by `read`).
+    override var hasBytesAvailable: Bool {
+        let status = state.withLock { $0.status }
+        return status == .open || status == .reading || status == .error
+    }
+
+    override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength length: Int) -> Int {
+        state.withLock { state in
+            guard state.status == .open, let reader = state.reader else { return state.status == .atEnd ? 0 : -1 }
+            do {
+                let count = try reader.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: length))
+                if count == 0 {
+                    state.status = .atEnd
+                    reader.close()
+                    state.reader = nil
+                }
+                return count
+            } catch {
+                state.failure = error
+                state.status = .error
+                reader.close()
+                state.reader = nil
+                return -1
+            }
+        }
+    }
+
+    override func getBuffer(_ buffer: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>,
+                            length: UnsafeMutablePointer<Int>) -> Bool {
+        false
+    }
+
+    deinit {
+        state.withLock { $0.reader?.close() }
+    }
+}
+#endif
