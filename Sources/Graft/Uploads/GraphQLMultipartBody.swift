@@ -95,7 +95,7 @@ public struct GraphQLMultipartBody: Sendable {
         text += "\r\n"
         text += mapJSON
         for (index, file) in files.enumerated() {
-            guard !file.mimeType.contains(where: { $0 == "\r" || $0 == "\n" }) else {
+            guard !file.mimeType.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" }) else {
                 throw GraftError(.transport, message: "the MIME type of the upload \(Self.quoted(file.filename)) has a line break")
             }
             text += "\r\n--\(boundary)\r\nContent-Disposition: form-data; name=\"\(index)\"; filename=\(Self.quoted(file.filename))\r\n"
