@@ -61,6 +61,8 @@ let package = Package(
         // Reads the example API's merged catalog pages from an SQLite cache, for the pagination test (not a product).
         .executableTarget(name: "graft-cache-reader", dependencies: ["Graft", "GraftSQLite", "CourseCatalogAPI"],
                           path: "Tests/CacheReaderHelper"),
+        // Uploads a file and measures its own resident memory, for the large-upload test (not a product).
+        .executableTarget(name: "graft-upload-helper", dependencies: ["Graft", "CourseCatalogAPI"], path: "Tests/UploadHelper"),
         // Watches a veth link come and go in its own network namespace, for the netlink monitor test (not a product).
         .executableTarget(name: "graft-netlink-helper", dependencies: ["Graft"], path: "Tests/NetlinkHelper"),
         // Writes to an SQLite cache until killed, for the crash-safety test (not a product).
@@ -88,7 +90,7 @@ let package = Package(
         // Builds a temporary copy of Examples/CourseCatalog with the plugins (nested `swift build`).
         .testTarget(name: "PluginTests", dependencies: ["GraftTestSupport"]),
         // Against the Strawberry server in Tests/IntegrationServer (Python venv: .ci/install-integration-deps).
-        .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft", "GraftTesting", "GraftHashing", "CourseCatalogAPI", "graft", "GraftSQLite", "GraftTestSupport", "graft-cache-reader",
+        .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft", "GraftTesting", "GraftHashing", "CourseCatalogAPI", "graft", "GraftSQLite", "GraftTestSupport", "graft-cache-reader", "graft-upload-helper",
                                                                "GraftWebSocket"]),
     ],
     swiftLanguageModes: [.v6]

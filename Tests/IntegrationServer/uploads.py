@@ -44,14 +44,15 @@ class LessonAttachment:
 
 
 async def received(upload) -> UploadedFile:
-    """Reads an upload (Starlette's UploadFile, spooled to disk past 1 MB) in chunks."""
+    """Reads an upload (Starlette's UploadFile, spooled to disk past 1 MB) in chunks, from its start:
+    a file the map puts in two places is one object, read twice."""
     if upload is None or not hasattr(upload, "read"):
         raise GraphQLError("Expected a file part, found a plain value.", extensions={"code": "BAD_USER_INPUT"})
+    await upload.seek(0)
     digest = hashlib.sha256()
     size = 0
     while chunk := await upload.read(1 << 20):
         digest.update(chunk)
         size += len(chunk)
-    await upload.close()
     return UploadedFile(filename=upload.filename or "", mime_type=upload.content_type or "",
                         size=size, sha256=digest.hexdigest())
