@@ -3,7 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Graft
+@testable import Graft
 import GraftHashing
 import GraftTestSupport
 import Testing
@@ -118,6 +118,26 @@ struct UploadIntegrationTests {
         #expect(attachment.file.size == bytes.count)
         #expect(attachment.file.sha256 == SHA256.hex(bytes))
         #expect(attachment.file.mimeType == "application/pdf")
+    }
+
+    @Test("through a temporary file, as on Apple platforms: the same bytes arrive and the file is removed")
+    func spooledUpload() async throws {
+        let session = try await TestClient.make()
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (url, sha) = try Self.randomFile("spooled.bin", bytes: 2_000_000, in: folder)
+        let spools = { () -> Set<String> in
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)) ?? []
+            return Set(names.filter { $0.hasPrefix("graft-upload-") && !$0.hasPrefix("graft-upload-it-") })
+        }
+        let before = spools()
+        let http = InterceptingHTTPClient(base: URLSessionHTTPClient(spoolsStreamedBodies: true),
+                                          interceptors: [HeaderInjectionInterceptor(["X-Test-Session": session.session])])
+        let client = GraphQLClient(transport: HTTPTransport(url: session.baseURL.appendingPathComponent("graphql"), client: http))
+        let result = try await client.perform(UploadFileMutation(file: GraphQLFile(fileURL: url)), options: Self.options)
+        #expect(result.data?.uploadFile.sha256 == sha)
+        #expect(result.data?.uploadFile.size == 2_000_000)
+        #expect(spools().subtracting(before).isEmpty)
     }
 
     @Test("a retried upload reads the file again from its start")

@@ -18,28 +18,48 @@ struct URLSessionBody: @unchecked Sendable {
     var request: URLRequest
     /// The temporary file holding the whole body, for an upload task; removed by ``finish()``.
     var uploadFile: URL?
+    #if canImport(FoundationNetworking)
     /// The stream URLSession reads, to ask afterwards why a read failed.
     var stream: BodySourceInputStream?
+    #endif
 
-    /// Puts `content` into `request`.
-    init(_ request: URLRequest, content: HTTPRequestBody?) throws {
+    /// Whether streams go through a temporary file unless a client says otherwise: where there is
+    /// no ``BodySourceInputStream``.
+    #if canImport(FoundationNetworking)
+    static let spoolsByDefault = false
+    #else
+    static let spoolsByDefault = true
+    #endif
+
+    /// Puts `content` into `request`; a stream through a temporary file when `spooling` (always
+    /// on Apple platforms).
+    init(_ request: URLRequest, content: HTTPRequestBody?, spooling: Bool = spoolsByDefault) throws {
         self.request = request
         switch content {
         case nil: break
         case .data(let data)?: self.request.httpBody = data
         case .stream(let source)?:
             #if canImport(FoundationNetworking)
-            let stream = BodySourceInputStream(source)
-            self.stream = stream
-            self.request.httpBodyStream = stream
-            #else
-            uploadFile = try Self.spool(source)
+            if !spooling {
+                let stream = BodySourceInputStream(source)
+                self.stream = stream
+                self.request.httpBodyStream = stream
+                return
+            }
             #endif
+            uploadFile = try Self.spool(source)
         }
     }
 
-    /// The error a body reader threw, which explains the URLSession error that followed it.
-    var readFailure: (any Error)? { stream?.failure }
+    /// The error a body reader threw, which explains the URLSession error that followed it (a
+    /// spooled body's errors are thrown while spooling).
+    var readFailure: (any Error)? {
+        #if canImport(FoundationNetworking)
+        return stream?.failure
+        #else
+        return nil
+        #endif
+    }
 
     /// Removes the temporary file, if any.
     func finish() {

@@ -20,16 +20,26 @@ public final class URLSessionHTTPClient: HTTPClient {
     public let defaultTimeout: Duration?
     /// Decides what request summaries in errors leave out.
     public let redactor: Redactor
+    /// Whether a streamed body goes through a temporary file (``URLSessionBody``): on Apple
+    /// platforms always; tests set it on Linux to run that path too.
+    let spoolsStreamedBodies: Bool
 
     /// Creates a client on a session of its own with `configuration` (by default ephemeral: no
     /// cookie or URL cache on disk).
-    public init(configuration: URLSessionConfiguration = .ephemeral, defaultTimeout: Duration? = .seconds(60),
-                redactor: Redactor = .default) {
+    public convenience init(configuration: URLSessionConfiguration = .ephemeral, defaultTimeout: Duration? = .seconds(60),
+                            redactor: Redactor = .default) {
+        self.init(configuration: configuration, defaultTimeout: defaultTimeout, redactor: redactor,
+                  spoolsStreamedBodies: URLSessionBody.spoolsByDefault)
+    }
+
+    init(configuration: URLSessionConfiguration = .ephemeral, defaultTimeout: Duration? = .seconds(60),
+         redactor: Redactor = .default, spoolsStreamedBodies: Bool) {
         let collector = DataTaskCollector()
         self.collector = collector
         self.session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
         self.defaultTimeout = defaultTimeout
         self.redactor = redactor
+        self.spoolsStreamedBodies = spoolsStreamedBodies
     }
 
     /// Creates a client on `session`, which the caller owns.
@@ -38,6 +48,7 @@ public final class URLSessionHTTPClient: HTTPClient {
         self.session = session
         self.defaultTimeout = defaultTimeout
         self.redactor = redactor
+        self.spoolsStreamedBodies = URLSessionBody.spoolsByDefault
     }
 
     deinit {
@@ -54,7 +65,7 @@ public final class URLSessionHTTPClient: HTTPClient {
         defer { prepared?.finish() }
         do {
             try Task.checkCancellation()
-            let body = try URLSessionBody(makeURLRequest(request, timeout: timeout), content: request.content)
+            let body = try URLSessionBody(makeURLRequest(request, timeout: timeout), content: request.content, spooling: spoolsStreamedBodies)
             prepared = body
             if let timeout {
                 return try await withDeadline(timeout) { try await Self.perform(body, on: session, collector: collector) }
@@ -79,7 +90,7 @@ public final class URLSessionHTTPClient: HTTPClient {
         var prepared: URLSessionBody?
         do {
             try Task.checkCancellation()
-            let body = try URLSessionBody(makeURLRequest(request, timeout: timeout), content: request.content)
+            let body = try URLSessionBody(makeURLRequest(request, timeout: timeout), content: request.content, spooling: spoolsStreamedBodies)
             prepared = body
             let (http, chunks): (HTTPURLResponse, HTTPBodyStream)
             if let timeout {
