@@ -27,7 +27,24 @@ class FakeRequest:
         self.headers = headers
 
 
+class FakeUpload:
+    """Stands in for Starlette's UploadFile (what a multipart request puts in the variables)."""
+
+    def __init__(self, filename: str, content: bytes, content_type: str = "application/octet-stream") -> None:
+        self.filename, self.content_type, self._content, self._offset = filename, content_type, content, 0
+
+    async def seek(self, offset: int) -> None:
+        self._offset = offset
+
+    async def read(self, size: int = -1) -> bytes:
+        end = len(self._content) if size < 0 else self._offset + size
+        chunk = self._content[self._offset:end]
+        self._offset += len(chunk)
+        return chunk
+
+
 SIGNED_IN = {"request": FakeRequest({"authorization": "Bearer sample"})}
+SAMPLE_FILE = FakeUpload("sample.txt", b"sample contents", "text/plain")
 
 VARIABLES = {
     "CourseCatalog": {"filter": {"levels": ["BEGINNER", "INTERMEDIATE"]}, "first": 2, "withTags": True},
@@ -41,6 +58,9 @@ VARIABLES = {
                                "weeklySchedule": [["2025-03-03T09:00:00Z"], []]}},
     "Enroll": {"slug": "distributed-caching"},
     "LessonProgress": {"lessonId": "lesson-1", "steps": 3},
+    "UploadFile": {"file": SAMPLE_FILE},
+    "UploadFiles": {"files": [SAMPLE_FILE, FakeUpload("other.bin", b"")]},
+    "AttachToLesson": {"input": {"lessonId": "lesson-1", "caption": "Notes", "file": SAMPLE_FILE}},
 }
 
 

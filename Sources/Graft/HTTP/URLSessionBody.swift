@@ -114,12 +114,16 @@ final class BodySourceInputStream: InputStream {
     /// Why reading failed, if it did.
     var failure: (any Error)? { state.withLock { $0.failure } }
 
+    /// Starts at the first byte with a fresh reader, also when opened again (URLSession opens the
+    /// stream again to resend the body, after a redirect that keeps it).
     override func open() {
         state.withLock { state in
-            guard state.status == .notOpen else { return }
+            state.reader?.close()
+            state.reader = nil
             do {
                 state.reader = try source.makeReader()
                 state.status = .open
+                state.failure = nil
             } catch {
                 state.failure = error
                 state.status = .error
