@@ -63,17 +63,27 @@ public struct HTTPBodySource: Sendable, Hashable {
     /// Reads the whole body into memory, failing past `limit` bytes: for tests and mocks, never
     /// for sending.
     public func collect(upTo limit: Int = 64 << 20) throws -> Data {
-        let reader = try makeReader()
-        defer { reader.close() }
         var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 64 << 10)
-        while true {
-            let count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
-            if count == 0 { return data }
-            guard data.count + count <= limit else {
+        try forEachChunk { chunk in
+            guard data.count + chunk.count <= limit else {
                 throw GraftError(.transport, message: "the streamed body is larger than \(limit) bytes")
             }
-            data.append(contentsOf: buffer[..<count])
+            data.append(contentsOf: chunk)
+        }
+        return data
+    }
+
+    /// Reads the body once with a fresh reader, handing each chunk (at most `bufferSize` bytes) to
+    /// `body`; the reader is closed at the end or when `body` throws.
+    func forEachChunk(bufferSize: Int = 64 << 10, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        let reader = try makeReader()
+        defer { reader.close() }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 1)
+        defer { buffer.deallocate() }
+        while true {
+            let count = try reader.read(into: buffer)
+            if count == 0 { return }
+            try body(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
         }
     }
 

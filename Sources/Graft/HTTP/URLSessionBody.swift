@@ -81,14 +81,7 @@ struct URLSessionBody: @unchecked Sendable {
         do {
             let handle = try FileHandle(forWritingTo: url)
             defer { try? handle.close() }
-            let reader = try source.makeReader()
-            defer { reader.close() }
-            var buffer = [UInt8](repeating: 0, count: 256 << 10)
-            while true {
-                let count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
-                if count == 0 { break }
-                try handle.write(contentsOf: buffer[..<count])
-            }
+            try source.forEachChunk(bufferSize: 256 << 10) { try handle.write(contentsOf: Data($0)) }
             return url
         } catch {
             try? FileManager.default.removeItem(at: url)
