@@ -240,4 +240,5 @@ class Subscription:
 schema = strawberry.Schema(
     query=Query, mutation=Mutation, subscription=Subscription,
     types=[VideoLesson, ArticleLesson, QuizLesson, Enrollment, Review],
-    config=StrawberryConfig(scalar_map=SCALARS))
+    # `@defer` and `@stream` (graphql-core 3.3's incremental executor), answered as multipart/mixed.
+    config=StrawberryConfig(scalar_map=SCALARS, enable_experimental_incremental_execution=True))

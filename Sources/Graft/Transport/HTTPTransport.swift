@@ -65,18 +65,27 @@ public struct HTTPTransport: GraphQLTransport {
     }
 
     private func executeWithoutDeadline(_ request: GraphQLRequest, options: RequestOptions) async throws -> GraphQLResponseBody {
+        try await withPersistedQuery(request) { request, includingQuery in
+            try await send(request, includingQuery: includingQuery, options: options)
+        }
+    }
+
+    /// Sends `request` through `send` as the persisted-query mode says: the document, or the hash
+    /// first and, on `PersistedQueryNotFound` (automatic mode), the hash with the document.
+    func withPersistedQuery(_ request: GraphQLRequest,
+                            send: (GraphQLRequest, _ includingQuery: Bool) async throws -> GraphQLResponseBody) async throws -> GraphQLResponseBody {
         guard let identifier = persistedQueryHash(request) else {
-            return try await send(request, includingQuery: true, options: options)
+            return try await send(request, true)
         }
         var persisted = request
         persisted.extensions["persistedQuery"] = ["version": 1, "sha256Hash": .string(identifier)]
-        let first = try await send(persisted, includingQuery: false, options: options)
+        let first = try await send(persisted, false)
         guard first.errors.contains(where: HTTPTransport.isPersistedQueryNotFound) else { return first }
         guard persistedQueries == .automatic, request.document.definition != nil else {
             throw GraftError(.graphQLErrors, message: "the server does not know the persisted operation \(identifier)",
                              operation: request.operationName, underlying: GraphQLErrors(first.errors))
         }
-        return try await send(persisted, includingQuery: true, options: options)
+        return try await send(persisted, true)
     }
 
     /// The hash to send instead of the document, or nil to send the document. Automatic persisted
@@ -98,7 +107,7 @@ public struct HTTPTransport: GraphQLTransport {
     /// The HTTP request for a GraphQL request.
     func httpRequest(_ request: GraphQLRequest, includingQuery: Bool, options: RequestOptions) throws -> HTTPRequest {
         var headers = options.headers
-        headers["Accept"] = HTTPTransport.acceptHeader
+        headers["Accept"] = request.document.usesIncrementalDelivery ? HTTPTransport.incrementalAcceptHeader : HTTPTransport.acceptHeader
         let body = request.body(includingQuery: includingQuery)
         if usesGETForQueries && request.operationKind == .query, case .object(let fields) = body {
             var items: [String] = []
@@ -118,7 +127,23 @@ public struct HTTPTransport: GraphQLTransport {
     }
 
     func send(_ request: GraphQLRequest, includingQuery: Bool, options: RequestOptions) async throws -> GraphQLResponseBody {
+        if request.document.usesIncrementalDelivery {
+            return try await sendIncremental(request, includingQuery: includingQuery, options: options) { _ in }
+        }
         let httpRequest = try httpRequest(request, includingQuery: includingQuery, options: options)
+        let (tracked, ledger) = requestContext(request, options: options).withCredentialLedger()
+        do {
+            let response = try await client.send(httpRequest, context: tracked)
+            return try HTTPTransport.parse(response, request: httpRequest, operationName: request.operationName,
+                                           secrets: Redactor.default.secretsInFlight(httpRequest, credentials: ledger.all))
+        } catch {
+            throw GraftError.scrubbing(error, request: httpRequest, context: tracked, ledger: ledger, redactor: .default)
+        }
+    }
+
+    /// The context of a query or mutation: GraphQL, named, its timeouts, offline behaviour and
+    /// retry rules from `options`.
+    func requestContext(_ request: GraphQLRequest, options: RequestOptions) -> RequestContext {
         var context = options.context
         context.operationName = request.operationName
         context.isGraphQL = true
@@ -127,14 +152,7 @@ public struct HTTPTransport: GraphQLTransport {
         context.whenOffline = options.whenOffline
         context.isIdempotent = request.operationKind == .query
         context.retriesNonIdempotent = options.retriesMutation
-        let (tracked, ledger) = context.withCredentialLedger()
-        do {
-            let response = try await client.send(httpRequest, context: tracked)
-            return try HTTPTransport.parse(response, request: httpRequest, operationName: request.operationName,
-                                           secrets: Redactor.default.secretsInFlight(httpRequest, credentials: ledger.all))
-        } catch {
-            throw GraftError.scrubbing(error, request: httpRequest, context: tracked, ledger: ledger, redactor: .default)
-        }
+        return context
     }
 
     /// Reads an HTTP response per the GraphQL-over-HTTP specification. The server's error messages
