@@ -75,4 +75,18 @@ struct IncrementalDeliveryIntegrationTests {
         let stats = try await session.stats()
         #expect(stats["lastRequest"]["headers"]["accept"].string?.contains("deferSpec=20220824") == true)
     }
+
+    /// README's "@defer and @stream" example, as printed, so that a change to the API it uses fails the build.
+    static func readmeExample(url: URL) async throws {
+        let client = GraphQLClient(transport: HTTPTransport(url: url), store: CacheStore())
+        for try await response in client.fetchIncrementally(CourseOutlineQuery(slug: "swift-concurrency")) {
+            guard let course = response.data?.course else { continue }
+            switch course.stats {
+            case .pending: print(course.title, "- rating loading")
+            case .fulfilled(let stats): print(course.title, stats.rating as Any, stats.reviews.count)
+            case .failed(let errors): print(course.title, "- no rating:", errors.map(\.message))
+            }
+            print(course.lessons.map(\.title))
+        }
+    }
 }
