@@ -9,22 +9,6 @@ extension GraphQLClient {
     /// for the complete result instead. Ending the iteration closes the connection.
     public func fetchIncrementally<Query: GraphQLQuery>(_ query: Query, options: RequestOptions = RequestOptions())
         -> AsyncThrowingStream<GraphQLResponse<Query.Data>, any Error> {
-        let bodies = transport.executeIncrementally(GraphQLRequest(query), options: options)
-        return AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    for try await body in bodies {
-                        let response = try GraphQLClient.typedResponse(body, operationName: Query.operationName,
-                                                                       as: Query.Data.self, options: options)
-                        await self.write(response, for: query)
-                        continuation.yield(response)
-                    }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: self.withContext(error, query, options))
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
+        typedResponses(transport.executeIncrementally(GraphQLRequest(query), options: options), for: query, options: options)
     }
 }
