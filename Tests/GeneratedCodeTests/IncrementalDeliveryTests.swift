@@ -178,4 +178,17 @@ struct IncrementalDeliveryTests {
         #expect(error?.message.contains("hasNext") == true)
         #expect(error?.operation == "CourseOutline")
     }
+
+    @Test("ending the iteration after the first response closes the connection")
+    func cancelCloses() async throws {
+        let first = #"{"data":{"course":{\#(Self.course),"lessons":[\#(Self.lesson(1))]}},"hasNext":true}"#
+        let http = MultipartReplayClient(contentType: Self.formats[1].0, body: "--graphql\r\n\r\n\(first)\r\n--graphql\r\n", stalls: true)
+        let client = GraphQLClient(transport: HTTPTransport(url: URL(string: "https://api.example.com/graphql")!, client: http))
+        for try await response in client.fetchIncrementally(CourseOutlineQuery(slug: "swift-concurrency")) {
+            #expect(response.data?.course?.stats.isPending == true)
+            break
+        }
+        for _ in 0..<100_000 where http.cancelledBodies == 0 { await Task.yield() }
+        #expect(http.cancelledBodies == 1)
+    }
 }

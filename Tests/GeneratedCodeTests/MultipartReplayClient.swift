@@ -3,22 +3,28 @@ import Graft
 
 /// An ``HTTPClient`` that answers every request with one canned 200 response streamed in chunks of
 /// varying sizes (chosen by `seed`, 1 byte and up), so that parsers meet every boundary; records
-/// the requests.
+/// the requests. With `stalls`, the body stays open after the last chunk (only the client can end it).
 final class MultipartReplayClient: HTTPClient, @unchecked Sendable {
     let contentType: String
     let body: [UInt8]
     let seed: Int
+    let stalls: Bool
     private let lock = NSLock()
     private var received: [HTTPRequest] = []
+    private var cancelled = 0
 
-    init(contentType: String, body: String, seed: Int = 0) {
+    init(contentType: String, body: String, seed: Int = 0, stalls: Bool = false) {
         self.contentType = contentType
         self.body = Array(body.utf8)
         self.seed = seed
+        self.stalls = stalls
     }
 
     /// Every request received, in order.
     var requests: [HTTPRequest] { lock.withLock { received } }
+
+    /// How many response bodies the client closed.
+    var cancelledBodies: Int { lock.withLock { cancelled } }
 
     func send(_ request: HTTPRequest, context: RequestContext) async throws -> HTTPResponse {
         try await stream(request, context: context).collect()
@@ -36,8 +42,12 @@ final class MultipartReplayClient: HTTPClient, @unchecked Sendable {
             continuation.yield(Data(body[index..<min(body.count, index + size)]))
             index += size
         }
-        continuation.finish()
-        return HTTPStreamingResponse(statusCode: 200, headers: ["Content-Type": contentType], body: HTTPBodyStream(chunks))
+        if !stalls { continuation.finish() }
+        let body = HTTPBodyStream(chunks) { [self] in
+            lock.withLock { cancelled += 1 }
+            continuation.finish(throwing: CancellationError())
+        }
+        return HTTPStreamingResponse(statusCode: 200, headers: ["Content-Type": contentType], body: body)
     }
 
     /// A multipart body of `parts` (JSON texts) with Strawberry's framing (no preamble, `--boundary--` closing).
