@@ -14,12 +14,14 @@ struct IncrementalDeliveryTests {
     static let course = #""__typename":"Course","id":"course-1","slug":"swift-concurrency","title":"Swift Concurrency""#
     static let stats = #"{"rating":4.5,"reviews":[{"__typename":"Review","id":"review-1","rating":5},{"__typename":"Review","id":"review-2","rating":4}]}"#
 
-    /// graphql-js 17 / Strawberry: `pending`, `incremental` with ids, `completed`.
+    /// graphql-js 17 / Strawberry: `pending`, `incremental` with ids, `completed`, and a last
+    /// payload that only says `hasNext: false` (not delivered again).
     static let current = MultipartReplayClient.multipart([
         #"{"data":{"course":{\#(course),"lessons":[\#(lesson(1))]}},"pending":[{"id":"0","path":["course","lessons"]},{"id":"1","path":["course"],"label":"stats"}],"hasNext":true}"#,
         #"{"incremental":[{"id":"0","items":[\#(lesson(2))]}],"hasNext":true}"#,
         #"{"incremental":[{"id":"1","data":\#(stats)}],"completed":[{"id":"1"}],"hasNext":true}"#,
-        #"{"incremental":[{"id":"0","items":[\#(lesson(3)),\#(lesson(4))]}],"completed":[{"id":"0"}],"hasNext":false}"#,
+        #"{"incremental":[{"id":"0","items":[\#(lesson(3)),\#(lesson(4))]}],"completed":[{"id":"0"}],"hasNext":true}"#,
+        #"{"hasNext":false}"#,
     ])
 
     /// `deferSpec=20220824` (Apollo Router's framing: a line break before the first delimiter).

@@ -40,7 +40,7 @@ extension HTTPTransport {
     }
 
     /// Sends `request` and reads its response as it streams: each fuller response goes to `yield`
-    /// and the last is returned. A response that is not `multipart/mixed` is read whole and parsed
+    /// (a payload that changes nothing is not repeated) and the last is returned. A response that is not `multipart/mixed` is read whole and parsed
     /// as one GraphQL response.
     func sendIncremental(_ request: GraphQLRequest, includingQuery: Bool, options: RequestOptions,
                          yield: @Sendable (GraphQLResponseBody) -> Void) async throws -> GraphQLResponseBody {
@@ -60,6 +60,7 @@ extension HTTPTransport {
             }
             var parser = try MultipartParser(contentType: contentType)
             var incremental = IncrementalResponse()
+            var last: GraphQLResponseBody?
             for try await chunk in response.body {
                 for part in try parser.parse(chunk) {
                     guard let json = try? JSONParser.parse([UInt8](part.body)) else {
@@ -71,7 +72,9 @@ extension HTTPTransport {
                     var body = incremental.body
                     if !secrets.isEmpty, !body.errors.isEmpty { body.errors = GraphQLErrors(body.errors).scrubbing(secrets).errors }
                     body.statusCode = response.statusCode
-                    yield(body)
+                    // A payload that adds nothing (graphql-js may end with a bare `{"hasNext":false}`) is not repeated.
+                    if body != last { yield(body) }
+                    last = body
                     if !incremental.hasNext { return body }
                 }
                 if parser.isComplete { break }
