@@ -23,17 +23,7 @@ extension GraphQLTransport {
 
 extension GraphQLTransport {
     public func executeIncrementally(_ request: GraphQLRequest, options: RequestOptions) -> AsyncThrowingStream<GraphQLResponseBody, any Error> {
-        AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    continuation.yield(try await execute(request, options: options))
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
+        .single { try await execute(request, options: options) }
     }
 
     /// Transports without subscription support fail the stream at once.
@@ -41,6 +31,24 @@ extension GraphQLTransport {
         AsyncThrowingStream { continuation in
             continuation.finish(throwing: GraftError(.transport, message: "this transport does not support subscriptions",
                                                      operation: request.operationName))
+        }
+    }
+}
+
+extension AsyncThrowingStream where Element == GraphQLResponseBody, Failure == any Error {
+    /// A stream of the one body `produce` returns (or its error), produced when the stream is
+    /// made; ending the iteration cancels it.
+    package static func single(_ produce: @escaping @Sendable () async throws -> GraphQLResponseBody) -> Self {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    continuation.yield(try await produce())
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Graft
+import GraftTesting
 import Testing
 
 /// Merging incremental payloads (`@defer`, `@stream`) in both wire formats.
@@ -121,5 +122,31 @@ struct IncrementalResponseTests {
             let error = #expect(throws: GraftError.self, "\(payloads)") { try Self.merged(payloads) }
             #expect(error?.code == .decoding)
         }
+    }
+}
+
+/// `MockTransport.respondIncrementally`: canned `@defer`/`@stream` payloads for users' unit tests.
+@Suite("MockTransport incremental responses")
+struct MockTransportIncrementalTests {
+    @Test("executeIncrementally gives the response after each payload, execute the complete one")
+    func payloads() async throws {
+        let transport = MockTransport()
+        let payloads = try IncrementalResponseTests.spec20220824.map(IncrementalResponseTests.json)
+        transport.respondIncrementally(to: "Shop", with: payloads)
+        let request = GraphQLRequest(operationName: "Shop", operationKind: .query, document: OperationDocument(definition: "query Shop { shop { name } }"))
+        var bodies: [GraphQLResponseBody] = []
+        for try await body in transport.executeIncrementally(request, options: RequestOptions()) { bodies.append(body) }
+        let expected = try IncrementalResponseTests.merged(IncrementalResponseTests.current).body
+        #expect(bodies.count == 4)
+        #expect(bodies.last == expected)
+        #expect(try await transport.execute(request, options: RequestOptions()) == expected)
+        #expect(transport.requests.count == 2)
+
+        // Other operations keep their one response.
+        transport.respond(to: "Other", with: ["data": ["a": 1]])
+        let other = GraphQLRequest(operationName: "Other", operationKind: .query, document: OperationDocument(definition: "query Other { a }"))
+        var single: [GraphQLResponseBody] = []
+        for try await body in transport.executeIncrementally(other, options: RequestOptions()) { single.append(body) }
+        #expect(single.map(\.data) == [.object(["a": 1])])
     }
 }
