@@ -193,4 +193,23 @@ struct IncrementalDeliveryTests {
         for _ in 0..<100_000 where http.cancelledBodies == 0 { await Task.yield() }
         #expect(http.cancelledBodies == 1)
     }
+
+    @Test("every truncation of a response ends in a transport error, never in a short result that looks complete")
+    func everyTruncation() async throws {
+        for format in Self.formats {
+            let bytes = Array(format.1.utf8)
+            let close = try #require(format.1.range(of: "\r\n--graphql--")).lowerBound.utf16Offset(in: format.1)
+            for length in stride(from: 0, to: bytes.count, by: 3) {
+                let (client, _) = Self.client((format.0, String(decoding: bytes[..<length], as: UTF8.self)), seed: length % 7)
+                var last: CourseOutlineQuery.Data?
+                do {
+                    for try await response in client.fetchIncrementally(CourseOutlineQuery(slug: "swift-concurrency")) { last = response.data }
+                    #expect(length >= close, "length \(length) ended without an error")
+                    #expect(last?.course?.lessons.count == 4, "length \(length)")
+                } catch let error as GraftError {
+                    #expect(error.code == .transport, "length \(length): \(error)")
+                }
+            }
+        }
+    }
 }
