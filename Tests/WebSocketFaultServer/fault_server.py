@@ -264,7 +264,8 @@ async def serve_http(reader, writer, method: str, target: str, headers: dict, tl
             status, extra = 200, "Content-Type: application/json\r\n"
             payload = json.dumps({"method": method, "path": url.path, "query": url.query, "headers": headers,
                                   "body": body.decode("utf-8", "replace")}).encode()
-        writer.write(f"HTTP/1.1 {status} Fault\r\n{extra}Content-Length: {len(payload)}\r\n\r\n".encode() + payload)
+        head = f"HTTP/1.1 {status} Fault\r\n{extra}Content-Length: {len(payload)}\r\n\r\n".encode()
+        writer.write(head if method == "HEAD" else head + payload)
         await writer.drain()
         if headers.get("connection", "").lower() == "close":
             break

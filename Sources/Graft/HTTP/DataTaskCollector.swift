@@ -2,6 +2,9 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+#if canImport(Security)
+import Security
+#endif
 
 /// The delegate of a ``URLSessionHTTPClient``'s own session: receives each data task's response
 /// and bytes, either collecting them (so that a body cut short is reported as such, "the response
@@ -131,8 +134,6 @@ final class DataTaskCollector: NSObject, URLSessionDataDelegate, @unchecked Send
 }
 
 #if canImport(Security)
-import Security
-
 extension DataTaskCollector {
     /// The server-trust challenge (task-level: URLSession asks it when there is no session-level
     /// one): the CA file and the host's pins through ``TrustEvaluator``. A pin mismatch cancels the
