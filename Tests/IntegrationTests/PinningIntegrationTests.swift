@@ -109,4 +109,11 @@ struct PinningIntegrationTests {
         #expect(stats["httpRequests"].int == 3)
         #expect(stats["tlsConnections"].int == 1)
     }
+
+    @Test("the README's pinning example builds (its pins are well-formed)")
+    func readmeExample() throws {
+        let (_, socket) = try ReadmeRuntimeExample.pinning(endpoint: URL(string: "https://api.example.com/graphql")!,
+                                                           tokens: TokenRefreshCoordinator(token: nil) { _, _ in "t" })
+        #expect(socket.tls.pinning?.pinSet(for: "eu.api.example.com")?.pins.count == 2)
+    }
 }
