@@ -5,7 +5,7 @@ import Testing
 
 /// What every HTTP client does, each test with both (URLSession and libcurl), against the fault
 /// server's `/http/` routes, which echo the request they received: methods, headers, bodies,
-/// response headers, redirects, and streaming.
+/// response headers, redirects, streaming, and cancellation closing the connection.
 @Suite("HTTP clients against the echo server", .timingSensitive)
 struct HTTPClientConformanceTests {
     static func url(_ server: FaultServer, _ path: String) -> URL {
@@ -76,5 +76,31 @@ struct HTTPClientConformanceTests {
         #expect(streaming.headers["Content-Type"] == "application/json")
         #expect(try await streaming.body.collect() == whole.body)
         #expect(try JSON(data: whole.body)["body"].string?.count == 100_000)
+    }
+
+    @Test("cancelling the task stops the transfer: the server sees the connection close", arguments: HTTPClientKind.allCases)
+    func cancelledSendCloses(kind: HTTPClientKind) async throws {
+        let server = try await FaultServer.start()
+        defer { server.stop() }
+        let client = kind.make()
+        let task = Task { try await client.send(HTTPRequest(url: Self.url(server, "/http/hold"))) }
+        try await StrawberryWebSocketTests.eventually { try await server.stats()["httpHeld"].int == 1 }
+        task.cancel()
+        let error = await #expect(throws: GraftError.self) { try await task.value }
+        #expect(error?.code == .cancelled)
+        try await StrawberryWebSocketTests.eventually { try await server.stats()["httpHeldClosed"].int == 1 }
+    }
+
+    @Test("a streamed body arrives before the response ends, and cancelling it closes the connection",
+          arguments: HTTPClientKind.allCases)
+    func cancelledStreamCloses(kind: HTTPClientKind) async throws {
+        let server = try await FaultServer.start()
+        defer { server.stop() }
+        let response = try await kind.make().stream(HTTPRequest(url: Self.url(server, "/http/hold")), context: RequestContext())
+        var iterator = response.body.makeAsyncIterator()
+        #expect(try await iterator.next() == Data("first".utf8))
+        #expect(try await server.stats()["httpHeldClosed"].int == 0)
+        response.body.cancel()
+        try await StrawberryWebSocketTests.eventually { try await server.stats()["httpHeldClosed"].int == 1 }
     }
 }

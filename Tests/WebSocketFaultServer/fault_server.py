@@ -26,7 +26,9 @@ A subscribe before the ack is a 4401 close, as the protocol says; it is counted 
 
 Paths under `/http/` are plain HTTP/1.1 with keep-alive, on both ports (the HTTP clients' TLS and
 pinning tests): `/http/echo` answers the method, path, query, headers and body as JSON,
-`/http/redirect?status=S&to=U` redirects; counted in httpRequests and httpConnections.
+`/http/redirect?status=S&to=U` redirects, `/http/hold` sends a head and a first chunk and then
+waits for the client to close the connection (counted in httpHeld, then httpHeldClosed); all are
+counted in httpRequests and httpConnections.
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ STATS = {
     "connections": 0, "inits": 0, "subscribes": 0, "resubscriptions": 0, "drops": 0, "completes": 0,
     "pings": 0, "rejections": 0, "earlySubscribes": 0, "eventsSent": 0, "tlsConnections": 0, "tlsBytes": 0,
     "clientCloseCodes": [], "malformedSent": 0, "httpRequests": 0, "httpConnections": 0,
+    "httpHeld": 0, "httpHeldClosed": 0,
 }
 SEEN_IDS: set = set()
 CURSORS: dict = {}
@@ -258,6 +261,14 @@ async def serve_http(reader, writer, method: str, target: str, headers: dict, tl
         STATS["httpRequests"] += 1
         url = urlsplit(target)
         params = dict(parse_qsl(url.query))
+        if url.path == "/http/hold":
+            writer.write(b"HTTP/1.1 200 Fault\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nfirst\r\n")
+            await writer.drain()
+            STATS["httpHeld"] += 1
+            while await reader.read(4096):
+                pass
+            STATS["httpHeldClosed"] += 1
+            break
         if url.path == "/http/redirect":
             status, extra, payload = int(params.get("status", "302")), f"Location: {params.get('to', '/http/echo')}\r\n", b""
         else:

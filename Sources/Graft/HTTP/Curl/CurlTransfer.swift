@@ -126,7 +126,7 @@ final class CurlTransfer: @unchecked Sendable {
     func perform(on loop: CurlTransferLoop) async throws -> (Head, Data) {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                consumer.withLock { $0.consumer = .whole(continuation) }
+                guard wait(.whole(continuation)) else { return continuation.resume(throwing: GraftError.cancelled()) }
                 loop.start(self)
             }
         } onCancel: {
@@ -143,13 +143,26 @@ final class CurlTransfer: @unchecked Sendable {
         }
         let head = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                consumer.withLock { $0.consumer = .streaming(head: continuation, body: body) }
+                guard wait(.streaming(head: continuation, body: body)) else {
+                    body.finish(throwing: GraftError.cancelled())
+                    return continuation.resume(throwing: GraftError.cancelled())
+                }
                 loop.start(self)
             }
         } onCancel: {
             loop.stop(self, with: GraftError.cancelled())
         }
         return (head, HTTPBodyStream(chunks) { [self] in loop.stop(self, with: GraftError.cancelled()) })
+    }
+
+    /// Registers who waits; false when the transfer was already stopped (the task was cancelled
+    /// before it started).
+    private func wait(_ waiting: Consumer) -> Bool {
+        consumer.withLock { state in
+            guard !state.finished else { return false }
+            state.consumer = waiting
+            return true
+        }
     }
 
     /// Delivers `error` to whoever waits (once; later outcomes are dropped).

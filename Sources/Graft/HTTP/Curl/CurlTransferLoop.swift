@@ -48,7 +48,8 @@ final class CurlTransferLoop: @unchecked Sendable {
         }
     }
 
-    /// Cancels every transfer and ends the thread.
+    /// Refuses new transfers and ends the thread once those under way are done (as URLSession's
+    /// `finishTasksAndInvalidate`: a body still streaming when its client goes keeps streaming).
     func shutdown() {
         lock.withLock {
             guard !cleanedUp else { return }
@@ -77,7 +78,7 @@ final class CurlTransferLoop: @unchecked Sendable {
                 if running.removeValue(forKey: transfer.handle) != nil { curl_multi_remove_handle(multi, transfer.handle) }
                 transfer.fail(error)
             }
-            if isStopping { break }
+            if isStopping && running.isEmpty { break }
             var active: Int32 = 0
             _ = curl_multi_perform(multi, &active)
             var queued: Int32 = 0
@@ -90,11 +91,6 @@ final class CurlTransferLoop: @unchecked Sendable {
             }
             _ = curl_multi_poll(multi, nil, 0, 1000, nil)
         }
-        for (easy, transfer) in running {
-            curl_multi_remove_handle(multi, easy)
-            transfer.fail(GraftError.cancelled())
-        }
-        running = [:]
         let leftovers = lock.withLock {
             cleanedUp = true
             curl_multi_cleanup(multi)
