@@ -82,7 +82,7 @@ enum ReadmeRuntimeExample {
         }
         let tls = TLSOptions(pinning: pinning)
         let client = GraphQLClient(url: endpoint, tokens: tokens,
-                                   base: PlatformHTTPClient.make(tls: tls),      // URLSession on Apple, libcurl on Linux
+                                   base: try PlatformHTTPClient.make(tls: tls),      // URLSession on Apple, libcurl on Linux
                                    interceptors: [HTTPSGuardInterceptor()])
         var socket = WebSocketConfiguration(url: URL(string: "wss://api.example.com/graphql")!)
         socket.tls = tls                                      // the same pins for subscriptions

@@ -159,7 +159,7 @@ struct RecommendedClientIntegrationTests {
             let pinning = try CertificatePinning([PinSet(host: "127.0.0.1", pins: [PinningIntegrationTests.randomPin(),
                                                                                    PinningIntegrationTests.randomPin()])])
             let pinned = GraphQLClient(url: try #require(URL(string: "https://127.0.0.1:\(server.tlsPort)/graphql")), retryPolicy: nil,
-                                       base: PlatformHTTPClient.make(tls: TLSOptions(caFile: certificate.certificatePath, pinning: pinning)))
+                                       base: try PlatformHTTPClient.make(tls: TLSOptions(caFile: certificate.certificatePath, pinning: pinning)))
             _ = try await pinned.fetch(query)
         }
 

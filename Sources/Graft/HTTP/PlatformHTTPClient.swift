@@ -9,18 +9,19 @@ import FoundationNetworking
 ///
 /// ```swift
 /// let api = try PinSet(host: "api.example.com", pins: [currentKey, backupKey])
-/// let http = PlatformHTTPClient.make(tls: TLSOptions(pinning: try CertificatePinning([api])))
+/// let http = try PlatformHTTPClient.make(tls: TLSOptions(pinning: try CertificatePinning([api])))
 /// let client = GraphQLClient(url: URL(string: "https://api.example.com/graphql")!, base: http)
 /// ```
 public enum PlatformHTTPClient {
-    /// A client checking servers as `tls` says.
-    public static func make(tls: TLSOptions, defaultTimeout: Duration? = .seconds(60), redactor: Redactor = .default) -> any HTTPClient {
+    /// A client checking servers as `tls` says; throws where no client can (a platform with
+    /// neither Security.framework nor libcurl), rather than return one that would not pin.
+    public static func make(tls: TLSOptions, defaultTimeout: Duration? = .seconds(60), redactor: Redactor = .default) throws -> any HTTPClient {
         #if canImport(Security)
         return URLSessionHTTPClient(tls: tls, defaultTimeout: defaultTimeout, redactor: redactor)
         #elseif canImport(CCurl)
         return CurlHTTPClient(tls: tls, defaultTimeout: defaultTimeout, redactor: redactor)
         #else
-        #error("no HTTP client enforces TLSOptions on this platform")
+        throw GraftError(.transport, message: "no HTTP client enforces TLSOptions (CA file, pins) on this platform")
         #endif
     }
 }

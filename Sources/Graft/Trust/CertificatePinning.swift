@@ -11,7 +11,7 @@ import Foundation
 /// let pinning = try CertificatePinning([api], onFailure: { failure in
 ///     analytics.record("pinning failed for \(failure.host)")
 /// })
-/// let http = PlatformHTTPClient.make(tls: TLSOptions(pinning: pinning))   // URLSession on Apple, libcurl on Linux
+/// let http = try PlatformHTTPClient.make(tls: TLSOptions(pinning: pinning))   // URLSession on Apple, libcurl on Linux
 /// let client = GraphQLClient(url: endpoint, base: http)
 /// ```
 public struct CertificatePinning: Sendable {

@@ -50,12 +50,12 @@ public struct NetworkConnector: ByteStreamConnector {
                     var isTrustFailure = false
                     if case .tls = error { isTrustFailure = true }
                     let place = "\(endpoint.host):\(endpoint.port)"
-                    if let pinSet = mismatch.withLock({ $0 }), let pinning = tls.pinning {
+                    if let pinSet = mismatch.withLock({ found in defer { found = nil }; return found }), let pinning = tls.pinning {
                         finish(.failure(pinning.failure(host: endpoint.host, port: endpoint.port, pinSet: pinSet, detail: "\(error)")))
                         connection.cancel()
                         return
                     }
-                    let message = isTrustFailure ? "TLS: the certificate of \(place) is not trusted or matches none of the pinned keys (\(error))"
+                    let message = isTrustFailure ? "TLS: the certificate of \(place) is not trusted (\(error))"
                                                  : "\(place): \(error)"
                     finish(.failure(WebSocketError.connectFailed(message, isTrustFailure: isTrustFailure)))
                     connection.cancel()
