@@ -110,6 +110,21 @@ struct PinningIntegrationTests {
         #expect(stats["tlsConnections"].int == 1)
     }
 
+    @Test("a redirect to a pinned host is checked against that host's pins: pinningFailed, nothing sent there")
+    func redirectToPinnedHost() async throws {
+        let certificate = try await ThrowawayCertificate.shared()
+        let server = try await FaultServer.start(certificate: certificate)
+        defer { server.stop() }
+        let client = try Self.client(certificate, pins: [Self.randomPin(), Self.randomPin()])
+        let target = "https://127.0.0.1:\(server.tlsPort)/http/echo"
+        let request = HTTPRequest(url: URL(string: "http://127.0.0.1:\(server.port)/http/redirect?status=302&to=\(target)")!)
+        let error = await #expect(throws: GraftError.self) { try await client.send(request) }
+        #expect(error?.code == .pinningFailed)
+        let stats = try await server.stats()
+        #expect(stats["httpRequests"].int == 1)
+        #expect(stats["tlsBytes"].int == 0)
+    }
+
     @Test("the README's pinning example builds (its pins are well-formed)")
     func readmeExample() throws {
         let (_, socket) = try ReadmeRuntimeExample.pinning(endpoint: URL(string: "https://api.example.com/graphql")!,
