@@ -23,9 +23,22 @@ public final class URLSessionHTTPClient: HTTPClient {
 
     /// Creates a client on a session of its own with `configuration` (by default ephemeral: no
     /// cookie or URL cache on disk).
-    public init(configuration: URLSessionConfiguration = .ephemeral, defaultTimeout: Duration? = .seconds(60),
-                redactor: Redactor = .default) {
-        let collector = DataTaskCollector()
+    public convenience init(configuration: URLSessionConfiguration = .ephemeral, defaultTimeout: Duration? = .seconds(60),
+                            redactor: Redactor = .default) {
+        self.init(configuration: configuration, collector: DataTaskCollector(), defaultTimeout: defaultTimeout, redactor: redactor)
+    }
+
+    #if canImport(Security)
+    /// Creates a client whose own session checks servers as `tls` says (a CA file, pins per host)
+    /// in its trust challenge. Apple platforms only: URLSession on Linux never asks its delegate
+    /// about trust, so there ``CurlHTTPClient`` does this (``PlatformHTTPClient`` picks for you).
+    public convenience init(tls: TLSOptions, configuration: URLSessionConfiguration = .ephemeral,
+                            defaultTimeout: Duration? = .seconds(60), redactor: Redactor = .default) {
+        self.init(configuration: configuration, collector: DataTaskCollector(tls: tls), defaultTimeout: defaultTimeout, redactor: redactor)
+    }
+    #endif
+
+    private init(configuration: URLSessionConfiguration, collector: DataTaskCollector, defaultTimeout: Duration?, redactor: Redactor) {
         self.collector = collector
         self.session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
         self.defaultTimeout = defaultTimeout
@@ -51,14 +64,8 @@ public final class URLSessionHTTPClient: HTTPClient {
         let urlRequest = makeURLRequest(request, timeout: timeout)
         let session = self.session
         let collector = self.collector
-        do {
-            try Task.checkCancellation()
-            if let timeout {
-                return try await withDeadline(timeout) { try await Self.perform(urlRequest, on: session, collector: collector) }
-            }
-            return try await Self.perform(urlRequest, on: session, collector: collector)
-        } catch {
-            throw GraftError.wrapping(error, request: request, context: context, redactor: redactor)
+        return try await performAttempt(request, context: context, timeout: timeout, redactor: redactor) {
+            try await Self.perform(urlRequest, on: session, collector: collector)
         }
     }
 
@@ -73,23 +80,11 @@ public final class URLSessionHTTPClient: HTTPClient {
         let timeout = context.attemptTimeout ?? context.timeout ?? defaultTimeout
         let urlRequest = makeURLRequest(request, timeout: timeout)
         let session = self.session
-        let redactor = self.redactor
-        do {
-            try Task.checkCancellation()
-            let (http, body): (HTTPURLResponse, HTTPBodyStream)
-            if let timeout {
-                (http, body) = try await withDeadline(timeout) { try await collector.stream(urlRequest, on: session) }
-            } else {
-                (http, body) = try await collector.stream(urlRequest, on: session)
-            }
-            var streamed = body.relayed(mapError: { error in
-                GraftError.wrapping(error, request: request, context: context, redactor: redactor)
-            })
-            if let timeout { streamed = streamed.idleTimeout(timeout) }
-            return HTTPStreamingResponse(statusCode: http.statusCode, headers: Self.headers(of: http), url: http.url, body: streamed)
-        } catch {
-            throw GraftError.wrapping(error, request: request, context: context, redactor: redactor)
+        let (http, body) = try await performAttempt(request, context: context, timeout: timeout, redactor: redactor) {
+            try await collector.stream(urlRequest, on: session)
         }
+        return HTTPStreamingResponse(statusCode: http.statusCode, headers: Self.headers(of: http), url: http.url,
+                                     body: body.clientBody(for: request, context: context, timeout: timeout, redactor: redactor))
     }
 
     /// The `URLRequest` for `request`; URLSession's own idle timeout is set a little past ours.
