@@ -12,18 +12,19 @@ import Testing
 struct IncrementalDeliveryIntegrationTests {
     static let query = CourseOutlineQuery(slug: "swift-concurrency")
 
-    static func client(_ session: TestClient, store: CacheStore) -> GraphQLClient {
-        let http = InterceptingHTTPClient(base: URLSessionHTTPClient(), interceptors: [
+    static func client(_ session: TestClient, store: CacheStore, kind: HTTPClientKind = .default) -> GraphQLClient {
+        let http = InterceptingHTTPClient(base: kind.make(), interceptors: [
             HeaderInjectionInterceptor(["X-Test-Session": session.session]),
         ])
         return GraphQLClient(transport: HTTPTransport(url: session.baseURL.appendingPathComponent("graphql"), client: http), store: store)
     }
 
-    @Test("the immediate fields come first with the deferred fragment pending, then the full value; the stream grows; a watcher sees the final data")
-    func deferAndStream() async throws {
+    @Test("the immediate fields come first with the deferred fragment pending, then the full value; the stream grows; a watcher sees the final data",
+          arguments: HTTPClientKind.allCases)
+    func deferAndStream(kind: HTTPClientKind) async throws {
         let session = try await TestClient.make()
         let store = CacheStore()
-        let client = Self.client(session, store: store)
+        let client = Self.client(session, store: store, kind: kind)
         let watcher = StreamCollector(client.watch(Self.query, cachePolicy: .cacheOnly))
 
         let options = RequestOptions(headers: ["X-Test-Hold": "rating,lessons"])
