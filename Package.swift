@@ -26,7 +26,8 @@ let package = Package(
         // Schema model and builders, schema and operation validation, IR.
         .target(name: "GraftCompiler", dependencies: ["GraftLanguage"]),
         // The runtime library apps import: generated-code support, client, transports, cache.
-        .target(name: "Graft", dependencies: ["GraftHashing"]),
+        // On Linux also libcurl: CurlHTTPClient (certificate pinning, which URLSession cannot do there).
+        .target(name: "Graft", dependencies: ["GraftHashing", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
         // Configuration, Swift rendering, SHA-256 and persisted-query manifests.
         .target(name: "GraftCodegen", dependencies: ["GraftCompiler", "GraftHashing"]),
         // SHA-256 (FIPS 180-4), written out: persisted-query identifiers in the generator and the runtime.
@@ -52,7 +53,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .target(name: "GraftSQLite", dependencies: ["Graft", "CSQLite"]),
         // The system libcurl (apt libcurl4-openssl-dev; FoundationNetworking loads it already): the
-        // WebSocket byte stream on Linux.
+        // WebSocket byte stream and CurlHTTPClient on Linux.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Subscriptions over WebSocket (graphql-transport-ws and graphql-ws), its own product so apps
         // without subscriptions don't link it.

@@ -256,4 +256,5 @@ class Subscription:
 schema = strawberry.Schema(
     query=Query, mutation=Mutation, subscription=Subscription,
     types=[VideoLesson, ArticleLesson, QuizLesson, Enrollment, Review],
-    config=StrawberryConfig(scalar_map={**SCALARS, Upload: UPLOAD_SCALAR}))
+    # `@defer` and `@stream` (graphql-core 3.3's incremental executor), answered as multipart/mixed.
+    config=StrawberryConfig(scalar_map={**SCALARS, Upload: UPLOAD_SCALAR}, enable_experimental_incremental_execution=True))

@@ -28,13 +28,29 @@ public final class URLSessionHTTPClient: HTTPClient {
     /// cookie or URL cache on disk).
     public convenience init(configuration: URLSessionConfiguration = .ephemeral, defaultTimeout: Duration? = .seconds(60),
                             redactor: Redactor = .default) {
-        self.init(configuration: configuration, defaultTimeout: defaultTimeout, redactor: redactor,
+        self.init(configuration: configuration, collector: DataTaskCollector(), defaultTimeout: defaultTimeout, redactor: redactor,
                   spoolsStreamedBodies: URLSessionBody.spoolsByDefault)
     }
 
-    init(configuration: URLSessionConfiguration = .ephemeral, defaultTimeout: Duration? = .seconds(60),
-         redactor: Redactor = .default, spoolsStreamedBodies: Bool) {
-        let collector = DataTaskCollector()
+    /// A client on an ephemeral session of its own that spools streamed bodies as asked (for tests).
+    convenience init(spoolsStreamedBodies: Bool) {
+        self.init(configuration: .ephemeral, collector: DataTaskCollector(), defaultTimeout: .seconds(60), redactor: .default,
+                  spoolsStreamedBodies: spoolsStreamedBodies)
+    }
+
+    #if canImport(Security)
+    /// Creates a client whose own session checks servers as `tls` says (a CA file, pins per host)
+    /// in its trust challenge. Apple platforms only: URLSession on Linux never asks its delegate
+    /// about trust, so there ``CurlHTTPClient`` does this (``PlatformHTTPClient`` picks for you).
+    public convenience init(tls: TLSOptions, configuration: URLSessionConfiguration = .ephemeral,
+                            defaultTimeout: Duration? = .seconds(60), redactor: Redactor = .default) {
+        self.init(configuration: configuration, collector: DataTaskCollector(tls: tls), defaultTimeout: defaultTimeout, redactor: redactor,
+                  spoolsStreamedBodies: URLSessionBody.spoolsByDefault)
+    }
+    #endif
+
+    private init(configuration: URLSessionConfiguration, collector: DataTaskCollector, defaultTimeout: Duration?, redactor: Redactor,
+                 spoolsStreamedBodies: Bool) {
         self.collector = collector
         self.session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
         self.defaultTimeout = defaultTimeout
@@ -61,18 +77,8 @@ public final class URLSessionHTTPClient: HTTPClient {
         let timeout = context.attemptTimeout ?? context.timeout ?? defaultTimeout
         let session = self.session
         let collector = self.collector
-        var prepared: URLSessionBody?
-        defer { prepared?.finish() }
-        do {
-            try Task.checkCancellation()
-            let body = try URLSessionBody(makeURLRequest(request, timeout: timeout), content: request.content, spooling: spoolsStreamedBodies)
-            prepared = body
-            if let timeout {
-                return try await withDeadline(timeout) { try await Self.perform(body, on: session, collector: collector) }
-            }
-            return try await Self.perform(body, on: session, collector: collector)
-        } catch {
-            throw GraftError.wrapping(prepared?.readFailure ?? error, request: request, context: context, redactor: redactor)
+        return try await withBody(of: request, context: context, timeout: timeout) { body in
+            try await Self.perform(body, on: session, collector: collector)
         }
     }
 
@@ -86,28 +92,31 @@ public final class URLSessionHTTPClient: HTTPClient {
         }
         let timeout = context.attemptTimeout ?? context.timeout ?? defaultTimeout
         let session = self.session
-        let redactor = self.redactor
-        var prepared: URLSessionBody?
+        // The request body has been sent by the time the head arrives (URLSession sends it first).
+        let (http, body) = try await withBody(of: request, context: context, timeout: timeout) { body in
+            try await collector.stream(body, on: session)
+        }
+        return HTTPStreamingResponse(statusCode: http.statusCode, headers: Self.headers(of: http), url: http.url,
+                                     body: body.clientBody(for: request, context: context, timeout: timeout, redactor: redactor))
+    }
+
+    /// Runs one attempt (``performAttempt``) with `request`'s body prepared for URLSession
+    /// (``URLSessionBody``), released afterwards; a body reader's failure explains the error that
+    /// follows it (a file that changed size, rather than URLSession's bare read error).
+    private func withBody<Value: Sendable>(of request: HTTPRequest, context: RequestContext, timeout: Duration?,
+                                           _ operation: @escaping @Sendable (URLSessionBody) async throws -> Value) async throws -> Value {
+        let body: URLSessionBody
         do {
-            try Task.checkCancellation()
-            let body = try URLSessionBody(makeURLRequest(request, timeout: timeout), content: request.content, spooling: spoolsStreamedBodies)
-            prepared = body
-            let (http, chunks): (HTTPURLResponse, HTTPBodyStream)
-            if let timeout {
-                (http, chunks) = try await withDeadline(timeout) { try await collector.stream(body, on: session) }
-            } else {
-                (http, chunks) = try await collector.stream(body, on: session)
-            }
-            // The request body was sent whole before the head arrived (URLSession reads it first).
-            body.finish()
-            var streamed = chunks.relayed(mapError: { error in
-                GraftError.wrapping(error, request: request, context: context, redactor: redactor)
-            })
-            if let timeout { streamed = streamed.idleTimeout(timeout) }
-            return HTTPStreamingResponse(statusCode: http.statusCode, headers: Self.headers(of: http), url: http.url, body: streamed)
+            body = try URLSessionBody(makeURLRequest(request, timeout: timeout), content: request.content, spooling: spoolsStreamedBodies)
         } catch {
-            prepared?.finish()
-            throw GraftError.wrapping(prepared?.readFailure ?? error, request: request, context: context, redactor: redactor)
+            throw GraftError.wrapping(error, request: request, context: context, redactor: redactor)
+        }
+        defer { body.finish() }
+        do {
+            return try await performAttempt(request, context: context, timeout: timeout, redactor: redactor) { try await operation(body) }
+        } catch {
+            guard let failure = body.readFailure else { throw error }
+            throw GraftError.wrapping(failure, request: request, context: context, redactor: redactor)
         }
     }
 
