@@ -13,9 +13,9 @@ import Testing
 /// received, compared with the files'.
 @Suite("Uploads against the server", .timingSensitive)
 struct UploadIntegrationTests {
-    /// A client for a fresh server session, with `interceptors` inside the retry interceptor.
-    static func client(_ session: TestClient, interceptors: [any HTTPInterceptor] = []) -> GraphQLClient {
-        let http = InterceptingHTTPClient(base: URLSessionHTTPClient(), interceptors: [
+    /// A client of `kind` for a fresh server session, with `interceptors` inside the retry interceptor.
+    static func client(_ session: TestClient, kind: HTTPClientKind, interceptors: [any HTTPInterceptor] = []) -> GraphQLClient {
+        let http = InterceptingHTTPClient(base: kind.make(defaultTimeout: .seconds(120)), interceptors: [
             RetryInterceptor(policy: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10))),
             HeaderInjectionInterceptor(["X-Test-Session": session.session]),
         ] + interceptors)
@@ -71,14 +71,14 @@ struct UploadIntegrationTests {
         return String(digest)
     }
 
-    @Test("a single Upload: the server receives the file byte for byte, with its name and type")
-    func singleUpload() async throws {
+    @Test("a single Upload: the server receives the file byte for byte, with its name and type", arguments: HTTPClientKind.allCases)
+    func singleUpload(kind: HTTPClientKind) async throws {
         let session = try await TestClient.make()
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let (url, sha) = try Self.randomFile("photo.jpg", bytes: 3_000_001, in: folder)
         let file = GraphQLFile(fileURL: url, filename: "résumé \"final\" 😀.jpg", mimeType: "image/jpeg")
-        let result = try await Self.client(session).perform(UploadFileMutation(file: file), options: Self.options)
+        let result = try await Self.client(session, kind: kind).perform(UploadFileMutation(file: file), options: Self.options)
         let uploaded = try #require(result.data?.uploadFile)
         #expect(uploaded.size == 3_000_001)
         #expect(uploaded.sha256 == sha)
@@ -87,8 +87,8 @@ struct UploadIntegrationTests {
         #expect(uploaded.mimeType == "image/jpeg")
     }
 
-    @Test("a list of files, one given twice: sent once, received in both places")
-    func listOfFiles() async throws {
+    @Test("a list of files, one given twice: sent once, received in both places", arguments: HTTPClientKind.allCases)
+    func listOfFiles(kind: HTTPClientKind) async throws {
         let session = try await TestClient.make()
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -97,7 +97,7 @@ struct UploadIntegrationTests {
         let text = Data("plain text, in memory\n".utf8)
         let inMemory = GraphQLFile(data: text, filename: "b.txt", mimeType: "text/plain")
         let empty = GraphQLFile(data: Data(), filename: "empty.txt", mimeType: "text/plain")
-        let result = try await Self.client(session).perform(UploadFilesMutation(files: [onDisk, inMemory, onDisk, empty]),
+        let result = try await Self.client(session, kind: kind).perform(UploadFilesMutation(files: [onDisk, inMemory, onDisk, empty]),
                                                             options: Self.options)
         let files = try #require(result.data?.uploadFiles)
         #expect(files.map(\.filename) == ["a.bin", "b.txt", "a.bin", "empty.txt"])
@@ -105,13 +105,13 @@ struct UploadIntegrationTests {
         #expect(files.map(\.sha256) == [sha, SHA256.hex(text), sha, SHA256.hex([UInt8]())])
     }
 
-    @Test("a file inside an input object")
-    func fileInInputObject() async throws {
+    @Test("a file inside an input object", arguments: HTTPClientKind.allCases)
+    func fileInInputObject(kind: HTTPClientKind) async throws {
         let session = try await TestClient.make()
         let bytes = Data((0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
         let input = LessonAttachmentInput(lessonId: "lesson-1", caption: "Slides",
                                           file: GraphQLFile(data: bytes, filename: "slides.pdf", mimeType: "application/pdf"))
-        let result = try await Self.client(session).perform(AttachToLessonMutation(input: input), options: Self.options)
+        let result = try await Self.client(session, kind: kind).perform(AttachToLessonMutation(input: input), options: Self.options)
         let attachment = try #require(result.data?.attachToLesson)
         #expect(attachment.lessonId == "lesson-1")
         #expect(attachment.caption == "Slides")
@@ -140,13 +140,13 @@ struct UploadIntegrationTests {
         #expect(spools().subtracting(before).isEmpty)
     }
 
-    @Test("a retried upload reads the file again from its start")
-    func retryRereadsTheFile() async throws {
+    @Test("a retried upload reads the file again from its start", arguments: HTTPClientKind.allCases)
+    func retryRereadsTheFile(kind: HTTPClientKind) async throws {
         let session = try await TestClient.make()
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let (url, sha) = try Self.randomFile("retry.bin", bytes: 1_500_000, in: folder)
-        let client = Self.client(session, interceptors: [HeaderInjectionInterceptor(["X-Test-Fail": "503;times=1"])])
+        let client = Self.client(session, kind: kind, interceptors: [HeaderInjectionInterceptor(["X-Test-Fail": "503;times=1"])])
         var options = Self.options
         options.retriesMutation = true
         let result = try await client.perform(UploadFileMutation(file: GraphQLFile(fileURL: url)), options: options)
@@ -173,8 +173,8 @@ struct UploadIntegrationTests {
         #expect(try JSON(data: data)["data"]["uploadFile"]["sha256"].string == SHA256.hex(Array("x".utf8)))
     }
 
-    @Test("a file that changes size while it is sent fails the request with a clear error")
-    func fileChangingSize() async throws {
+    @Test("a file that changes size while it is sent fails the request with a clear error", arguments: HTTPClientKind.allCases)
+    func fileChangingSize(kind: HTTPClientKind) async throws {
         let session = try await TestClient.make()
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -186,7 +186,7 @@ struct UploadIntegrationTests {
                                       content: .stream(try body.makeSource()))
         try Data(count: 10).write(to: url)
         let error = await #expect(throws: GraftError.self) {
-            _ = try await URLSessionHTTPClient().send(httpRequest, context: RequestContext())
+            _ = try await kind.make().send(httpRequest, context: RequestContext())
         }
         #expect(error?.message.contains("changed size") == true, "\(String(describing: error))")
     }
@@ -197,8 +197,8 @@ struct UploadIntegrationTests {
 /// neither it nor the tests that wait on clocks disturb each other.
 @Suite("Large upload against the server", .loadsTheMachine)
 struct LargeUploadIntegrationTests {
-    @Test("a 200 MB upload: resident memory rises by less than 32 MB; the server gets every byte")
-    func largeUploadIsStreamed() async throws {
+    @Test("a 200 MB upload: resident memory rises by less than 32 MB; the server gets every byte", arguments: HTTPClientKind.allCases)
+    func largeUploadIsStreamed(kind: HTTPClientKind) async throws {
         let session = try await TestClient.make()
         let folder = try UploadIntegrationTests.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -212,7 +212,7 @@ struct LargeUploadIntegrationTests {
         #expect(try UploadIntegrationTests.sha256sum(small) == smallSHA)
         start = clock.now
         let result = try await GraftExecutable.run([session.baseURL.appendingPathComponent("graphql").absoluteString,
-                                                    session.session, url.path], executable: "graft-upload-helper")
+                                                    session.session, url.path, kind.rawValue], executable: "graft-upload-helper")
         #expect(result.status == 0, "\(result.standardError)")
         print("large upload: helper ran in \(clock.now - start)")
         let report = try JSON(data: Data(result.standardOutput.utf8))
@@ -220,7 +220,7 @@ struct LargeUploadIntegrationTests {
         #expect(report["sha256"].string == sha)
         let baseline = try #require(report["baselineKB"].int)
         let peak = try #require(report["peakKB"].int)
-        print("large upload: resident memory \(baseline) kB before, \(peak) kB at the peak (+\((peak - baseline) / 1024) MB); "
+        print("large upload (\(kind.rawValue)): resident memory \(baseline) kB before, \(peak) kB at the peak (+\((peak - baseline) / 1024) MB); "
               + "high-water mark reset: \(report["hwmReset"].bool ?? false)")
         #expect(peak - baseline < 32 * 1024, "resident memory rose by \(peak - baseline) kB")
     }

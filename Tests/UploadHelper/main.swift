@@ -1,8 +1,8 @@
-// graft-upload-helper GRAPHQL_URL SESSION FILE
+// graft-upload-helper GRAPHQL_URL SESSION FILE [urlSession|curl]
 //
 // Used by IntegrationTests' large-upload test (not a product): a process of its own, so that no
 // other test's allocations count, that uploads FILE with the generated UploadFileMutation through
-// a `GraphQLClient` and measures its own resident memory meanwhile. It warms up with a small upload
+// a `GraphQLClient` (over URLSession, or libcurl with `curl`) and measures its own resident memory meanwhile. It warms up with a small upload
 // (URLSession, libcurl and the connection set up), resets the kernel's high-water mark
 // (`/proc/self/clear_refs`, when permitted), notes the resident size, then uploads FILE while a
 // thread samples `VmRSS` every 2 ms. It prints one JSON line: the server's `size` and `sha256`,
@@ -46,11 +46,15 @@ final class Sampler: @unchecked Sendable {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 4, let url = URL(string: arguments[1]) else {
-    FileHandle.standardError.write(Data("usage: graft-upload-helper GRAPHQL_URL SESSION FILE\n".utf8))
+guard arguments.count == 4 || arguments.count == 5, let url = URL(string: arguments[1]) else {
+    FileHandle.standardError.write(Data("usage: graft-upload-helper GRAPHQL_URL SESSION FILE [urlSession|curl]\n".utf8))
     exit(2)
 }
-let http = InterceptingHTTPClient(base: URLSessionHTTPClient(), interceptors: [HeaderInjectionInterceptor(["X-Test-Session": arguments[2]])])
+var base: any HTTPClient = URLSessionHTTPClient()
+#if os(Linux)
+if arguments.count == 5, arguments[4] == "curl" { base = CurlHTTPClient() }
+#endif
+let http = InterceptingHTTPClient(base: base, interceptors: [HeaderInjectionInterceptor(["X-Test-Session": arguments[2]])])
 let client = GraphQLClient(transport: HTTPTransport(url: url, client: http))
 let options = RequestOptions(timeout: .seconds(900), throwsOnGraphQLErrors: true)
 do {
