@@ -27,7 +27,7 @@ struct HeroQuery: GraphQLQuery {
         struct Hero: SelectionSet {
             static let __selections: [Selection] = [
                 .field("__typename", String.self), .field("name", String.self), .field("appearsIn", [GraphQLEnum<Episode>?].self),
-                .field("friends", [Friend?]?.self), .inlineFragment(AsDroid.self, on: ["Droid"]),
+                .field("friends", [Friend?]?.self), .typeCase(AsDroid.self, on: ["Droid"]),
             ]
             let __data: ObjectData
             let __typename: String

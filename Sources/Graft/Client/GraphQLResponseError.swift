@@ -26,6 +26,24 @@ public struct GraphQLResponseError: Error, Sendable, Hashable, CustomStringConve
         self.extensions = extensions
     }
 
+    /// The error as an entry of `errors`, as `init(json:)` reads it back.
+    public var jsonValue: JSONValue {
+        var fields: [String: JSONValue] = ["message": .string(message)]
+        if !locations.isEmpty {
+            fields["locations"] = .array(locations.map { .object(["line": .int($0.line), "column": .int($0.column)]) })
+        }
+        if let path {
+            fields["path"] = .array(path.components.map { component in
+                switch component {
+                case .key(let key): return .string(key)
+                case .index(let index): return .int(index)
+                }
+            })
+        }
+        if !extensions.isEmpty { fields["extensions"] = .object(extensions) }
+        return .object(fields)
+    }
+
     /// Reads one entry of `errors`; nil when it has no string `message`.
     public init?(json: JSONValue) {
         guard case .object(let fields) = json, case .string(let message)? = fields["message"] else { return nil }

@@ -10,8 +10,11 @@ extension SelectionSet {
     ///     (each response key once, `__typename` left out when `typename` is given); nil for a
     ///     field under `@include`/`@skip` leaves it out (the response would not have it).
     ///   - parts: type cases and fragments (nil when absent), their response objects merged in.
+    ///   - deferred: the `@defer` fragments, as ``Deferred`` values (fulfilled: their fields are
+    ///     merged in; failed: marked so; pending: left out).
     @_spi(Generated)
-    public init(_ typename: String?, _ values: [any OutputValue], _ parts: (any SelectionSet)?...) {
+    public init(_ typename: String?, _ values: [any OutputValue], _ parts: (any SelectionSet)?...,
+                deferred: any Sendable...) {
         var object: [String: JSONValue] = [:]
         if let typename { object["__typename"] = .string(typename) }
         var fields: [Selection.Field] = []
@@ -30,6 +33,7 @@ extension SelectionSet {
             object[field.responseKey] = json
         }
         for case let part? in parts { object = Self.merged(object, part.__data.fields) }
+        for case let state as any DeferredFields in deferred { object = Self.merged(object, state.fields(in: Self.__selections)) }
         do {
             try self.init(ObjectData(object))
         } catch {

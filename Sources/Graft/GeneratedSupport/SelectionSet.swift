@@ -39,6 +39,13 @@ public protocol Fragment: SelectionSet {
     static var fragmentDefinition: String { get }
 }
 
+extension SelectionSet {
+    /// `self["key"]`: a field a type case takes over from its parent (``ObjectData/subscript(field:)``),
+    /// as generated type cases write it.
+    @_spi(Generated)
+    public subscript<T: OutputValue>(_ key: String) -> T { __data[field: key] }
+}
+
 /// The fields of one response object, read by generated initializers.
 @dynamicMemberLookup
 public struct ObjectData: Sendable, Hashable {

@@ -80,13 +80,17 @@ struct SchemaTypeRenderer {
             let parameters = fields.map { "\($0.name): \($0.type.type)" + ($0.type.isNullable ? " = nil" : "") }
             body.function("\(access)init", parameters: parameters, fields.map { field in
                 "self.\(field.field.deprecationReason == nil ? field.name : "_" + field.field.name) = \(field.name)"
-            })
+            }, packed: true)
             let entries = fields.map { field in
                 let stored = field.field.deprecationReason == nil ? field.name : "_" + field.field.name
                 return "\(SwiftNames.stringLiteral(field.field.name)): \(stored)"
             }
-            body.list(prefix: "\(access)var __fields: [\(context.swift)String: any \(context.graft)InputValueConvertible] { ",
-                                      [entries.isEmpty ? "[:]" : "[" + entries.joined(separator: ", ") + "]"], close: " }", brackets: false)
+            let getter = "\(access)var __fields: [\(context.swift)String: any \(context.graft)InputValueConvertible] { "
+            if entries.isEmpty {
+                body.line(getter + "[:] }")
+            } else {
+                body.list(prefix: getter, entries, close: "] }", packed: true)
+            }
         }
     }
 

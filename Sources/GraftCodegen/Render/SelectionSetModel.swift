@@ -41,6 +41,8 @@ struct SelectionSetModel {
         var values: [String] = []
         /// The type cases and fragments, whose response objects are merged in.
         var parts: [String] = []
+        /// The `@defer` fragments (`deferred: <parameter>` arguments).
+        var deferred: [String] = []
     }
 
     var name: String
@@ -52,6 +54,8 @@ struct SelectionSetModel {
     var properties: [Property] = []
     var typeCases: [(name: String, member: String)] = []
     var fragments: [(name: String, member: String, isOptional: Bool)] = []
+    /// The `@defer` fragments, each a `Deferred<Name>` property.
+    var deferred: [DeferredFragmentRendering] = []
     /// The body of `init(_ data:)`.
     var decodeStatements: [String] = []
     var initializer = Initializer()
@@ -72,6 +76,7 @@ struct SelectionSetModelBuilder {
         var fieldTypes: [String: String] = [:]
         var typeCases: [(name: String, member: String, typeCase: IRTypeCase)] = []
         var fragments: [(name: String, member: String, spread: IRFragmentSpread)] = []
+        var deferred: [DeferredFragmentRendering] = []
         var taken: Set<String> = []
     }
 
@@ -110,6 +115,11 @@ struct SelectionSetModelBuilder {
             let typeName = ReservedNames.unique("As" + SwiftNames.upperFirst(typeCase.typeCondition), &layout.taken)
             layout.typeCases.append((typeName, SwiftNames.lowerFirst(typeName), typeCase))
             layout.nested.append((typeName, typeCase.selectionSet))
+        }
+        for fragment in set.deferredFragments {
+            let rendering = DeferredFragmentRendering(fragment, graft: context.graft, taken: &layout.taken)
+            layout.deferred.append(rendering)
+            layout.nested.append((rendering.typeName, fragment.selectionSet))
         }
         for spread in set.fragmentSpreads {
             layout.fragments.append((context.fragmentName(spread.name), SwiftNames.lowerFirst(spread.name), spread))
@@ -165,8 +175,12 @@ struct SelectionSetModelBuilder {
         }
         for typeCase in layout.typeCases {
             let possible = SwiftNames.setLiteral(typeCase.typeCase.possibleTypes)
-            selections.append(".inlineFragment(\(typeCase.name).self, on: \(possible))")
+            selections.append(".typeCase(\(typeCase.name).self, on: \(possible))")
             statements.append("\(SwiftNames.identifier(typeCase.member)) = try data.typeCase(\(Self.possibleTypes(typeCase.typeCase.possibleTypes)))")
+        }
+        for deferred in layout.deferred {
+            selections.append(deferred.selection)
+            statements.append("\(SwiftNames.identifier(deferred.property)) = \(deferred.initializer)")
         }
         var fragmentValues: [String] = []
         for fragment in layout.fragments {
@@ -191,6 +205,7 @@ struct SelectionSetModelBuilder {
                                       properties: layout.properties, decodeStatements: statements)
         model.typeCases = layout.typeCases.map { ($0.name, $0.member) }
         model.fragments = layout.fragments.map { ($0.name, $0.member, !$0.spread.isAlwaysPresent) }
+        model.deferred = layout.deferred
         model.initializer = initializer(set, layout: layout, isTypeCase: isTypeCase)
         let parentProperties = layout.properties.filter { $0.origin != .own || !$0.isConditional }
         for child in layout.nested {
@@ -243,7 +258,13 @@ struct SelectionSetModelBuilder {
             parameters.append("\(name): \(fragment.name)" + (fragment.spread.isAlwaysPresent ? "" : "? = nil"))
             parts.append(name)
         }
-        return SelectionSetModel.Initializer(parameters: parameters, typename: typename, values: fields, parts: parts)
+        var deferred: [String] = []
+        for fragment in layout.deferred {
+            let name = SwiftNames.identifier(ReservedNames.unique(fragment.property, &used))
+            parameters.append("\(name): \(fragment.type) = .pending")
+            deferred.append("deferred: \(name)")
+        }
+        return SelectionSetModel.Initializer(parameters: parameters, typename: typename, values: fields, parts: parts, deferred: deferred)
     }
 
     private func fieldSelection(_ field: IRField, type: String, conditions: [IRCondition]) -> String {
@@ -278,7 +299,7 @@ struct SelectionSetModelBuilder {
 
     /// `ObjectData`'s members and names that are no member names after a dot.
     static let objectDataMembers: Set<String> = ["fields", "typename", "typeCase", "fragment", "conditionalFragment", "self", "Type",
-                                                 "init", "Protocol", "hashValue", "hash", "dynamicMember"]
+                                                 "init", "Protocol", "hashValue", "hash", "dynamicMember", "deferred"]
 
     /// `data.key` (through `ObjectData`'s dynamic member lookup), or `data["key"]` for a key that
     /// names one of its members or is a keyword.

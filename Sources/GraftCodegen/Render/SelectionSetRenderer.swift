@@ -17,10 +17,15 @@ struct SelectionSetRenderer {
         let access = context.access
         writer.block("\(access)struct \(model.name): \(model.conformance)") { body in
             for line in model.statics { body.line(line) }
-            body.list(prefix: "\(access)static let __selections: [\(context.graft)Selection] = ", model.selections)
+            // Several selections a line when each fits on one (a field with long arguments gets its own lines).
+            let packed = model.selections.allSatisfy { body.column + 4 + $0.count + 1 <= SwiftWriter.maxLineWidth }
+            body.list(prefix: "\(access)static let __selections: [\(context.graft)Selection] = ", model.selections, packed: packed)
             body.line("\(access)let __data: \(context.graft)ObjectData")
             for property in model.properties where property.isStored { Self.declare(property, access: access, into: &body) }
             for typeCase in model.typeCases { body.line("\(access)let \(SwiftNames.identifier(typeCase.member)): \(typeCase.name)?") }
+            for deferred in model.deferred {
+                body.line("\(access)let \(SwiftNames.identifier(deferred.property)): \(deferred.type)")
+            }
             if !model.fragments.isEmpty { body.line("\(access)let fragments: Fragments") }
             for property in model.properties where !property.isStored {
                 body.deprecation(property.deprecation)
@@ -28,11 +33,11 @@ struct SelectionSetRenderer {
                 if case .forwarded(let member) = property.origin {
                     body.line("\(access)var \(name): \(property.type) { fragments.\(SwiftNames.identifier(member)).\(name) }")
                 } else {
-                    body.line("\(access)var \(name): \(property.type) { __data[field: \(SwiftNames.stringLiteral(property.key))] }")
+                    body.line("\(access)var \(name): \(property.type) { self[\(SwiftNames.stringLiteral(property.key))] }")
                 }
             }
             let error = context.graft.isEmpty ? "DecodeError" : "Graft.ResponseDecodingError"
-            body.function("\(access)init(_ data: \(context.graft)ObjectData) throws(\(error))", model.decodeStatements)
+            body.function("\(access)init(_ data: \(context.graft)ObjectData) throws(\(error))", model.decodeStatements, packed: true)
             printInitializer(model.initializer, into: &body)
             if !model.fragments.isEmpty {
                 let members = model.fragments.map { "\(access)let \(SwiftNames.identifier($0.member)): \($0.name)\($0.isOptional ? "?" : "")" }
@@ -45,7 +50,7 @@ struct SelectionSetRenderer {
     /// `init(…) { self.init(typename, [values], parts) }`, the values packed over lines when the
     /// call does not fit on one.
     private func printInitializer(_ initializer: SelectionSetModel.Initializer, into writer: inout SwiftWriter) {
-        let arguments = [initializer.typename, "[" + initializer.values.joined(separator: ", ") + "]"] + initializer.parts
+        let arguments = [initializer.typename, "[" + initializer.values.joined(separator: ", ") + "]"] + initializer.parts + initializer.deferred
         let call = "self.init(\(arguments.joined(separator: ", ")))"
         guard writer.column + 4 + call.count > SwiftWriter.maxLineWidth else {
             writer.function("\(context.access)init", parameters: initializer.parameters, [call])
@@ -53,7 +58,7 @@ struct SelectionSetRenderer {
         }
         writer.openSignature("\(context.access)init", initializer.parameters)
         writer.indent { body in
-            let close = "]" + initializer.parts.map { ", " + $0 }.joined() + ")"
+            let close = "]" + (initializer.parts + initializer.deferred).map { ", " + $0 }.joined() + ")"
             body.list(prefix: "self.init(\(initializer.typename), ", initializer.values, close: close, packed: true)
         }
         writer.line("}")

@@ -2,25 +2,34 @@
 /// when they fit in `SwiftWriter.maxLineWidth`, else spread over lines.
 extension SwiftWriter {
     /// `header { a; b }` on one line when it fits, else one statement per line.
-    mutating func function(_ header: String, _ statements: [String], separator: String = "; ") {
+    /// With `packed`, a body that does not fit on one line takes several statements a line.
+    mutating func function(_ header: String, _ statements: [String], separator: String = "; ", packed: Bool = false) {
         let single = header + " { " + statements.joined(separator: separator) + " }"
         if fits(single) {
             line(single)
+        } else if packed {
+            block(header) { body in body.packed(statements, separator: "; ") }
         } else {
             block(header) { body in for statement in statements { body.line(statement) } }
         }
     }
 
     /// `prefix(a: A, b: B) { statements }` on one line when it fits, else the statements one per
-    /// line after `openSignature`.
-    mutating func function(_ prefix: String, parameters: [String], _ statements: [String]) {
+    /// line (as many a line as fit with `packed`) after `openSignature`.
+    mutating func function(_ prefix: String, parameters: [String], _ statements: [String], packed: Bool = false) {
         let single = prefix + "(" + parameters.joined(separator: ", ") + ") { " + statements.joined(separator: "; ") + " }"
         if fits(single) {
             line(single)
             return
         }
         openSignature(prefix, parameters)
-        indent { body in for statement in statements { body.line(statement) } }
+        indent { body in
+            if packed {
+                body.packed(statements, separator: "; ")
+            } else {
+                for statement in statements { body.line(statement) }
+            }
+        }
         line("}")
     }
 

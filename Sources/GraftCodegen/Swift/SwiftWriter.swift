@@ -68,13 +68,17 @@ struct SwiftWriter {
     /// Appends `items` separated by commas, as many a line as fit; `trailingComma` ends the last
     /// one with a comma too.
     mutating func packed(_ items: [String], trailingComma: Bool) {
+        packed(items.enumerated().map { $1 + ($0 < items.count - 1 || trailingComma ? "," : "") }, separator: " ")
+    }
+
+    /// `pieces` joined by `separator`, as many a line as fit (a line break replaces the separator).
+    mutating func packed(_ pieces: [String], separator: String) {
         var current = ""
-        for (index, item) in items.enumerated() {
-            let piece = item + (index < items.count - 1 || trailingComma ? "," : "")
+        for piece in pieces {
             if current.isEmpty {
                 current = piece
-            } else if fits(current + " " + piece) {
-                current += " " + piece
+            } else if fits(current + separator + piece) {
+                current += separator + piece
             } else {
                 line(current)
                 current = piece

@@ -124,7 +124,7 @@ enum StarWars {
                 static let __selections: [Selection] = [
                     .field("__typename", String.self), .field("id", String.self),
                     .fragment(CharacterName.self),
-                    .inlineFragment(AsDroid.self, on: ["Droid"]),
+                    .typeCase(AsDroid.self, on: ["Droid"]),
                     .field("friends", [Friend]?.self, if: [.include("withFriends")]),
                     .field("appearsIn", [String].self, arguments: ["first": .value(2)]),
                 ]

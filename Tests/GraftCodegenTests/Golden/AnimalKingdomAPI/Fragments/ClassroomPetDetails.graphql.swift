@@ -33,13 +33,9 @@ extension AnimalKingdom {
 		}
 		"""
 		public static let __selections: [Selection] = [
-			.typename,
-			.field("humanName", String?.self),
-			.inlineFragment(AsAnimal.self, on: ["Bird", "Cat", "Rat"]),
-			.inlineFragment(AsWarmBlooded.self, on: ["Bird", "Cat"]),
-			.inlineFragment(AsCat.self, on: ["Cat"]),
-			.inlineFragment(AsBird.self, on: ["Bird"]),
-			.inlineFragment(AsPetRock.self, on: ["PetRock"]),
+			.typename, .field("humanName", String?.self), .typeCase(AsAnimal.self, on: ["Bird", "Cat", "Rat"]),
+			.typeCase(AsWarmBlooded.self, on: ["Bird", "Cat"]), .typeCase(AsCat.self, on: ["Cat"]), .typeCase(AsBird.self, on: ["Bird"]),
+			.typeCase(AsPetRock.self, on: ["PetRock"]),
 		]
 		public let __data: ObjectData
 		public let humanName: String?
@@ -49,13 +45,8 @@ extension AnimalKingdom {
 		public let asBird: AsBird?
 		public let asPetRock: AsPetRock?
 		public init(_ data: ObjectData) throws(DecodeError) {
-			__data = data
-			humanName = try data.humanName
-			asAnimal = try data.typeCase(Self.self)
-			asWarmBlooded = try data.typeCase(Self.self)
-			asCat = try data.typeCase(["Cat"])
-			asBird = try data.typeCase(["Bird"])
-			asPetRock = try data.typeCase(Self.self)
+			__data = data; humanName = try data.humanName; asAnimal = try data.typeCase(Self.self); asWarmBlooded = try data.typeCase(Self.self)
+			asCat = try data.typeCase(["Cat"]); asBird = try data.typeCase(["Bird"]); asPetRock = try data.typeCase(Self.self)
 		}
 		public init(
 			__typename: String, humanName: String? = nil, asAnimal: AsAnimal? = nil, asWarmBlooded: AsWarmBlooded? = nil, asCat: AsCat? = nil,
@@ -67,7 +58,7 @@ extension AnimalKingdom {
 			public static let __selections: [Selection] = [.field("species", String.self)]
 			public let __data: ObjectData
 			public let species: String
-			public var humanName: String? { __data[field: "humanName"] }
+			public var humanName: String? { self["humanName"] }
 			public init(_ data: ObjectData) throws(DecodeError) { __data = data; species = try data.species }
 			public init(species: String) { self.init(nil, [species]) }
 		}
@@ -75,7 +66,7 @@ extension AnimalKingdom {
 			public static let __selections: [Selection] = [.field("laysEggs", Bool.self)]
 			public let __data: ObjectData
 			public let laysEggs: Bool
-			public var humanName: String? { __data[field: "humanName"] }
+			public var humanName: String? { self["humanName"] }
 			public init(_ data: ObjectData) throws(DecodeError) { __data = data; laysEggs = try data.laysEggs }
 			public init(laysEggs: Bool) { self.init(nil, [laysEggs]) }
 		}
@@ -84,7 +75,7 @@ extension AnimalKingdom {
 			public let __data: ObjectData
 			public let bodyTemperature: Int
 			public let isJellicle: Bool
-			public var humanName: String? { __data[field: "humanName"] }
+			public var humanName: String? { self["humanName"] }
 			public init(_ data: ObjectData) throws(DecodeError) { __data = data; bodyTemperature = try data.bodyTemperature; isJellicle = try data.isJellicle }
 			public init(bodyTemperature: Int, isJellicle: Bool) { self.init("Cat", [bodyTemperature, isJellicle]) }
 		}
@@ -92,7 +83,7 @@ extension AnimalKingdom {
 			public static let __selections: [Selection] = [.field("wingspan", Double.self)]
 			public let __data: ObjectData
 			public let wingspan: Double
-			public var humanName: String? { __data[field: "humanName"] }
+			public var humanName: String? { self["humanName"] }
 			public init(_ data: ObjectData) throws(DecodeError) { __data = data; wingspan = try data.wingspan }
 			public init(wingspan: Double) { self.init("Bird", [wingspan]) }
 		}
@@ -100,7 +91,7 @@ extension AnimalKingdom {
 			public static let __selections: [Selection] = [.field("favoriteToy", String.self)]
 			public let __data: ObjectData
 			public let favoriteToy: String
-			public var humanName: String? { __data[field: "humanName"] }
+			public var humanName: String? { self["humanName"] }
 			public init(_ data: ObjectData) throws(DecodeError) { __data = data; favoriteToy = try data.favoriteToy }
 			public init(favoriteToy: String) { self.init("PetRock", [favoriteToy]) }
 		}

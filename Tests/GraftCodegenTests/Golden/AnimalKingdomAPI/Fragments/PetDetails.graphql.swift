@@ -4,11 +4,7 @@ extension AnimalKingdom {
 	public struct PetDetails: Fragment {
 		public static let fragmentDefinition = "fragment PetDetails on Pet { __typename id humanName favoriteToy owner { __typename firstName } }"
 		public static let __selections: [Selection] = [
-			.typename,
-			.field("id", String.self),
-			.field("humanName", String?.self),
-			.field("favoriteToy", String.self),
-			.field("owner", Owner?.self),
+			.typename, .field("id", String.self), .field("humanName", String?.self), .field("favoriteToy", String.self), .field("owner", Owner?.self),
 		]
 		public let __data: ObjectData
 		public let id: String
@@ -16,11 +12,7 @@ extension AnimalKingdom {
 		public let favoriteToy: String
 		public let owner: Owner?
 		public init(_ data: ObjectData) throws(DecodeError) {
-			__data = data
-			id = try data.id
-			humanName = try data.humanName
-			favoriteToy = try data.favoriteToy
-			owner = try data.owner
+			__data = data; id = try data.id; humanName = try data.humanName; favoriteToy = try data.favoriteToy; owner = try data.owner
 		}
 		public init(__typename: String, id: String, humanName: String? = nil, favoriteToy: String, owner: Owner? = nil) {
 			self.init(__typename, [id, humanName, favoriteToy, owner])

@@ -9,9 +9,7 @@ extension AnimalKingdom {
 		public let fragments: Fragments
 		public var height: HeightInMeters.Height { fragments.heightInMeters.height }
 		public init(_ data: ObjectData) throws(DecodeError) {
-			__data = data
-			bodyTemperature = try data.bodyTemperature
-			fragments = Fragments(heightInMeters: try data.fragment())
+			__data = data; bodyTemperature = try data.bodyTemperature; fragments = Fragments(heightInMeters: try data.fragment())
 		}
 		public init(__typename: String, bodyTemperature: Int, heightInMeters: HeightInMeters) { self.init(__typename, [bodyTemperature], heightInMeters) }
 		public struct Fragments: FragmentSet { public let heightInMeters: HeightInMeters }

@@ -73,17 +73,10 @@ query AllAnimalsDeferQuery {
 			public init(allAnimals: [AllAnimal]) { self.init(nil, [allAnimals]) }
 			public struct AllAnimal: SelectionSet {
 				public static let __selections: [Selection] = [
-					.typename,
-					.field("id", String.self),
-					.field("height", Height.self),
-					.field("species", String.self),
-					.field("skinCovering", GraphQLEnum<SkinCovering>?.self),
-					.field("predators", [Predator].self),
-					.inlineFragment(AsPet.self, on: ["Bird", "Cat", "Dog", "Fish", "Rat"]),
-					.inlineFragment(AsCat.self, on: ["Cat"]),
-					.inlineFragment(AsClassroomPet.self, on: ["Bird", "Cat", "Rat"]),
-					.inlineFragment(AsDog.self, on: ["Dog"]),
-					.fragment(HeightInMeters.self),
+					.typename, .field("id", String.self), .field("height", Height.self), .field("species", String.self),
+					.field("skinCovering", GraphQLEnum<SkinCovering>?.self), .field("predators", [Predator].self),
+					.typeCase(AsPet.self, on: ["Bird", "Cat", "Dog", "Fish", "Rat"]), .typeCase(AsCat.self, on: ["Cat"]),
+					.typeCase(AsClassroomPet.self, on: ["Bird", "Cat", "Rat"]), .typeCase(AsDog.self, on: ["Dog"]), .fragment(HeightInMeters.self),
 					.fragment(WarmBloodedDetails.self, on: ["Bird", "Cat", "Dog", "Human"]),
 				]
 				public let __data: ObjectData
@@ -99,17 +92,9 @@ query AllAnimalsDeferQuery {
 				public let asDog: AsDog?
 				public let fragments: Fragments
 				public init(_ data: ObjectData) throws(DecodeError) {
-					__data = data
-					__typename = try data.__typename
-					id = try data.id
-					height = try data.height
-					species = try data.species
-					skinCovering = try data.skinCovering
-					predators = try data.predators
-					asPet = try data.typeCase(Self.self)
-					asCat = try data.typeCase(["Cat"])
-					asClassroomPet = try data.typeCase(Self.self)
-					asDog = try data.typeCase(["Dog"])
+					__data = data; __typename = try data.__typename; id = try data.id; height = try data.height; species = try data.species
+					skinCovering = try data.skinCovering; predators = try data.predators; asPet = try data.typeCase(Self.self)
+					asCat = try data.typeCase(["Cat"]); asClassroomPet = try data.typeCase(Self.self); asDog = try data.typeCase(["Dog"])
 					fragments = Fragments(heightInMeters: try data.fragment(), warmBloodedDetails: try data.typeCase(Self.self))
 				}
 				public init(
@@ -132,36 +117,28 @@ query AllAnimalsDeferQuery {
 				}
 				public struct Predator: SelectionSet {
 					public static let __selections: [Selection] = [
-						.typename,
-						.field("species", String.self),
-						.inlineFragment(AsWarmBlooded.self, on: ["Bird", "Cat", "Dog", "Human"]),
+						.typename, .field("species", String.self), .typeCase(AsWarmBlooded.self, on: ["Bird", "Cat", "Dog", "Human"]),
 					]
 					public let __data: ObjectData
 					public let species: String
 					public let asWarmBlooded: AsWarmBlooded?
 					public init(_ data: ObjectData) throws(DecodeError) {
-						__data = data
-						species = try data.species
-						asWarmBlooded = try data.typeCase(Self.self)
+						__data = data; species = try data.species; asWarmBlooded = try data.typeCase(Self.self)
 					}
 					public init(__typename: String, species: String, asWarmBlooded: AsWarmBlooded? = nil) { self.init(__typename, [species], asWarmBlooded) }
 					public struct AsWarmBlooded: SelectionSet {
 						public static let __selections: [Selection] = [
-							.field("predators", [Predator].self),
-							.field("laysEggs", Bool.self),
-							.fragment(WarmBloodedDetails.self),
+							.field("predators", [Predator].self), .field("laysEggs", Bool.self), .fragment(WarmBloodedDetails.self),
 						]
 						public let __data: ObjectData
 						public let predators: [Predator]
 						public let laysEggs: Bool
 						public let fragments: Fragments
-						public var species: String { __data[field: "species"] }
+						public var species: String { self["species"] }
 						public var bodyTemperature: Int { fragments.warmBloodedDetails.bodyTemperature }
 						public var height: HeightInMeters.Height { fragments.warmBloodedDetails.height }
 						public init(_ data: ObjectData) throws(DecodeError) {
-							__data = data
-							predators = try data.predators
-							laysEggs = try data.laysEggs
+							__data = data; predators = try data.predators; laysEggs = try data.laysEggs
 							fragments = Fragments(warmBloodedDetails: try data.fragment())
 						}
 						public init(predators: [Predator], laysEggs: Bool, warmBloodedDetails: WarmBloodedDetails) {
@@ -179,94 +156,114 @@ query AllAnimalsDeferQuery {
 				}
 				public struct AsPet: SelectionSet {
 					public static let __selections: [Selection] = [
-						.field("height", Height?.self),
-						.fragment(PetDetails.self),
+						.deferred(DeferredPetAnimal.self, label: "deferredPetAnimal"), .fragment(PetDetails.self),
 						.fragment(WarmBloodedDetails.self, on: ["Bird", "Cat", "Dog"]),
 					]
 					public let __data: ObjectData
-					public let height: Height?
+					public let deferredPetAnimal: Deferred<DeferredPetAnimal>
 					public let fragments: Fragments
-					public var species: String { __data[field: "species"] }
-					public var skinCovering: GraphQLEnum<SkinCovering>? { __data[field: "skinCovering"] }
-					public var predators: [Predator] { __data[field: "predators"] }
+					public var height: Height { self["height"] }
+					public var species: String { self["species"] }
+					public var skinCovering: GraphQLEnum<SkinCovering>? { self["skinCovering"] }
+					public var predators: [Predator] { self["predators"] }
 					public var id: String { fragments.petDetails.id }
 					public var humanName: String? { fragments.petDetails.humanName }
 					public var favoriteToy: String { fragments.petDetails.favoriteToy }
 					public var owner: PetDetails.Owner? { fragments.petDetails.owner }
 					public init(_ data: ObjectData) throws(DecodeError) {
-						__data = data
-						height = try data.height
+						__data = data; deferredPetAnimal = try data.deferred("deferredPetAnimal")
 						fragments = Fragments(petDetails: try data.fragment(), warmBloodedDetails: try data.typeCase(Self.self))
 					}
-					public init(height: Height? = nil, petDetails: PetDetails, warmBloodedDetails: WarmBloodedDetails? = nil) {
-						self.init(nil, [height], petDetails, warmBloodedDetails)
+					public init(
+						petDetails: PetDetails, warmBloodedDetails: WarmBloodedDetails? = nil, deferredPetAnimal: Deferred<DeferredPetAnimal> = .pending
+					) {
+						self.init(nil, [], petDetails, warmBloodedDetails, deferred: deferredPetAnimal)
 					}
 					public struct Fragments: FragmentSet { public let petDetails: PetDetails; public let warmBloodedDetails: WarmBloodedDetails? }
-					public struct Height: SelectionSet {
-						public static let __selections: [Selection] = [
-							.typename,
-							.field("relativeSize", GraphQLEnum<RelativeSize>.self),
-							.field("centimeters", Double.self),
-						]
+					public struct DeferredPetAnimal: SelectionSet {
+						public static let __selections: [Selection] = [.field("height", Height.self)]
 						public let __data: ObjectData
-						public let relativeSize: GraphQLEnum<RelativeSize>
-						public let centimeters: Double
-						public init(_ data: ObjectData) throws(DecodeError) {
-							__data = data
-							relativeSize = try data.relativeSize
-							centimeters = try data.centimeters
+						public let height: Height
+						public init(_ data: ObjectData) throws(DecodeError) { __data = data; height = try data.height }
+						public init(height: Height) { self.init(nil, [height]) }
+						public struct Height: SelectionSet {
+							public static let __selections: [Selection] = [
+								.typename, .field("relativeSize", GraphQLEnum<RelativeSize>.self), .field("centimeters", Double.self),
+							]
+							public let __data: ObjectData
+							public let relativeSize: GraphQLEnum<RelativeSize>
+							public let centimeters: Double
+							public init(_ data: ObjectData) throws(DecodeError) {
+								__data = data; relativeSize = try data.relativeSize; centimeters = try data.centimeters
+							}
+							public init(relativeSize: GraphQLEnum<RelativeSize>, centimeters: Double) { self.init("Height", [relativeSize, centimeters]) }
 						}
-						public init(relativeSize: GraphQLEnum<RelativeSize>, centimeters: Double) { self.init("Height", [relativeSize, centimeters]) }
 					}
 				}
 				public struct AsCat: SelectionSet {
-					public static let __selections: [Selection] = [.field("isJellicle", Bool?.self)]
+					public static let __selections: [Selection] = [.deferred(DeferredCat.self, label: "deferredCat")]
 					public let __data: ObjectData
-					public let isJellicle: Bool?
-					public var id: String { __data[field: "id"] }
-					public var height: Height { __data[field: "height"] }
-					public var species: String { __data[field: "species"] }
-					public var skinCovering: GraphQLEnum<SkinCovering>? { __data[field: "skinCovering"] }
-					public var predators: [Predator] { __data[field: "predators"] }
-					public init(_ data: ObjectData) throws(DecodeError) { __data = data; isJellicle = try data.isJellicle }
-					public init(isJellicle: Bool? = nil) { self.init("Cat", [isJellicle]) }
+					public let deferredCat: Deferred<DeferredCat>
+					public var id: String { self["id"] }
+					public var height: Height { self["height"] }
+					public var species: String { self["species"] }
+					public var skinCovering: GraphQLEnum<SkinCovering>? { self["skinCovering"] }
+					public var predators: [Predator] { self["predators"] }
+					public init(_ data: ObjectData) throws(DecodeError) { __data = data; deferredCat = try data.deferred("deferredCat") }
+					public init(deferredCat: Deferred<DeferredCat> = .pending) { self.init("Cat", [], deferred: deferredCat) }
+					public struct DeferredCat: SelectionSet {
+						public static let __selections: [Selection] = [.field("isJellicle", Bool.self)]
+						public let __data: ObjectData
+						public let isJellicle: Bool
+						public init(_ data: ObjectData) throws(DecodeError) { __data = data; isJellicle = try data.isJellicle }
+						public init(isJellicle: Bool) { self.init(nil, [isJellicle]) }
+					}
 				}
 				public struct AsClassroomPet: SelectionSet {
-					public static let __selections: [Selection] = [.inlineFragment(AsBird.self, on: ["Bird"])]
+					public static let __selections: [Selection] = [.typeCase(AsBird.self, on: ["Bird"])]
 					public let __data: ObjectData
 					public let asBird: AsBird?
-					public var id: String { __data[field: "id"] }
-					public var height: Height { __data[field: "height"] }
-					public var species: String { __data[field: "species"] }
-					public var skinCovering: GraphQLEnum<SkinCovering>? { __data[field: "skinCovering"] }
-					public var predators: [Predator] { __data[field: "predators"] }
+					public var id: String { self["id"] }
+					public var height: Height { self["height"] }
+					public var species: String { self["species"] }
+					public var skinCovering: GraphQLEnum<SkinCovering>? { self["skinCovering"] }
+					public var predators: [Predator] { self["predators"] }
 					public init(_ data: ObjectData) throws(DecodeError) { __data = data; asBird = try data.typeCase(["Bird"]) }
 					public init(asBird: AsBird? = nil) { self.init(nil, [], asBird) }
 					public struct AsBird: SelectionSet {
 						public static let __selections: [Selection] = [.field("wingspan", Double.self)]
 						public let __data: ObjectData
 						public let wingspan: Double
-						public var id: String { __data[field: "id"] }
-						public var height: Height { __data[field: "height"] }
-						public var species: String { __data[field: "species"] }
-						public var skinCovering: GraphQLEnum<SkinCovering>? { __data[field: "skinCovering"] }
-						public var predators: [Predator] { __data[field: "predators"] }
+						public var id: String { self["id"] }
+						public var height: Height { self["height"] }
+						public var species: String { self["species"] }
+						public var skinCovering: GraphQLEnum<SkinCovering>? { self["skinCovering"] }
+						public var predators: [Predator] { self["predators"] }
 						public init(_ data: ObjectData) throws(DecodeError) { __data = data; wingspan = try data.wingspan }
 						public init(wingspan: Double) { self.init("Bird", [wingspan]) }
 					}
 				}
 				public struct AsDog: SelectionSet {
-					public static let __selections: [Selection] = [.field("favoriteToy", String?.self), .field("birthdate", CustomDate?.self)]
+					public static let __selections: [Selection] = [.deferred(DeferredDog.self, label: "deferredDog")]
 					public let __data: ObjectData
-					public let favoriteToy: String?
-					public let birthdate: CustomDate?
-					public var id: String { __data[field: "id"] }
-					public var height: Height { __data[field: "height"] }
-					public var species: String { __data[field: "species"] }
-					public var skinCovering: GraphQLEnum<SkinCovering>? { __data[field: "skinCovering"] }
-					public var predators: [Predator] { __data[field: "predators"] }
-					public init(_ data: ObjectData) throws(DecodeError) { __data = data; favoriteToy = try data.favoriteToy; birthdate = try data.birthdate }
-					public init(favoriteToy: String? = nil, birthdate: CustomDate? = nil) { self.init("Dog", [favoriteToy, birthdate]) }
+					public let deferredDog: Deferred<DeferredDog>
+					public var id: String { self["id"] }
+					public var height: Height { self["height"] }
+					public var species: String { self["species"] }
+					public var skinCovering: GraphQLEnum<SkinCovering>? { self["skinCovering"] }
+					public var predators: [Predator] { self["predators"] }
+					public init(_ data: ObjectData) throws(DecodeError) { __data = data; deferredDog = try data.deferred("deferredDog") }
+					public init(deferredDog: Deferred<DeferredDog> = .pending) { self.init("Dog", [], deferred: deferredDog) }
+					public struct DeferredDog: SelectionSet {
+						public static let __selections: [Selection] = [.field("favoriteToy", String.self), .field("birthdate", CustomDate.self)]
+						public let __data: ObjectData
+						public let favoriteToy: String
+						public let birthdate: CustomDate
+						public init(_ data: ObjectData) throws(DecodeError) {
+							__data = data; favoriteToy = try data.favoriteToy; birthdate = try data.birthdate
+						}
+						public init(favoriteToy: String, birthdate: CustomDate) { self.init(nil, [favoriteToy, birthdate]) }
+					}
 				}
 			}
 		}

@@ -76,15 +76,10 @@ query AllAnimalsIncludeSkipQuery($includeSpecies: Boolean!, $skipHeightInMeters:
 			public init(allAnimals: [AllAnimal]) { self.init(nil, [allAnimals]) }
 			public struct AllAnimal: SelectionSet {
 				public static let __selections: [Selection] = [
-					.typename,
-					.field("height", Height.self),
-					.field("species", String?.self, if: [.include("includeSpecies")]),
-					.field("skinCovering", GraphQLEnum<SkinCovering>?.self),
-					.field("predators", [Predator].self),
-					.inlineFragment(AsPet.self, on: ["Bird", "Cat", "Dog", "Fish", "Rat"]),
-					.inlineFragment(AsCat.self, on: ["Cat"]),
-					.inlineFragment(AsClassroomPet.self, on: ["Bird", "Cat", "Rat"]),
-					.fragment(HeightInMeters.self, if: [.skip("skipHeightInMeters")]),
+					.typename, .field("height", Height.self), .field("species", String?.self, if: [.include("includeSpecies")]),
+					.field("skinCovering", GraphQLEnum<SkinCovering>?.self), .field("predators", [Predator].self),
+					.typeCase(AsPet.self, on: ["Bird", "Cat", "Dog", "Fish", "Rat"]), .typeCase(AsCat.self, on: ["Cat"]),
+					.typeCase(AsClassroomPet.self, on: ["Bird", "Cat", "Rat"]), .fragment(HeightInMeters.self, if: [.skip("skipHeightInMeters")]),
 					.fragment(WarmBloodedDetails.self, on: ["Bird", "Cat", "Dog", "Human"], if: [.include("getWarmBlooded")]),
 				]
 				public let __data: ObjectData
@@ -97,14 +92,8 @@ query AllAnimalsIncludeSkipQuery($includeSpecies: Boolean!, $skipHeightInMeters:
 				public let asClassroomPet: AsClassroomPet?
 				public let fragments: Fragments
 				public init(_ data: ObjectData) throws(DecodeError) {
-					__data = data
-					height = try data.height
-					species = try data.species
-					skinCovering = try data.skinCovering
-					predators = try data.predators
-					asPet = try data.typeCase(Self.self)
-					asCat = try data.typeCase(["Cat"])
-					asClassroomPet = try data.typeCase(Self.self)
+					__data = data; height = try data.height; species = try data.species; skinCovering = try data.skinCovering; predators = try data.predators
+					asPet = try data.typeCase(Self.self); asCat = try data.typeCase(["Cat"]); asClassroomPet = try data.typeCase(Self.self)
 					fragments = Fragments(heightInMeters: try data.conditionalFragment(), warmBloodedDetails: try data.conditionalFragment(["Bird", "Cat", "Dog", "Human"]))
 				}
 				public init(
@@ -125,25 +114,21 @@ query AllAnimalsIncludeSkipQuery($includeSpecies: Boolean!, $skipHeightInMeters:
 				}
 				public struct Predator: SelectionSet {
 					public static let __selections: [Selection] = [
-						.typename,
-						.field("species", String?.self, if: [.include("includeSpecies")]),
-						.inlineFragment(AsWarmBlooded.self, on: ["Bird", "Cat", "Dog", "Human"]),
+						.typename, .field("species", String?.self, if: [.include("includeSpecies")]),
+						.typeCase(AsWarmBlooded.self, on: ["Bird", "Cat", "Dog", "Human"]),
 					]
 					public let __data: ObjectData
 					public let species: String?
 					public let asWarmBlooded: AsWarmBlooded?
 					public init(_ data: ObjectData) throws(DecodeError) {
-						__data = data
-						species = try data.species
-						asWarmBlooded = try data.typeCase(Self.self)
+						__data = data; species = try data.species; asWarmBlooded = try data.typeCase(Self.self)
 					}
 					public init(__typename: String, species: String? = nil, asWarmBlooded: AsWarmBlooded? = nil) {
 						self.init(__typename, [species], asWarmBlooded)
 					}
 					public struct AsWarmBlooded: SelectionSet {
 						public static let __selections: [Selection] = [
-							.field("species", String?.self, if: [.include("getWarmBlooded")]),
-							.field("laysEggs", Bool?.self, if: [.include("getWarmBlooded")]),
+							.field("species", String?.self, if: [.include("getWarmBlooded")]), .field("laysEggs", Bool?.self, if: [.include("getWarmBlooded")]),
 							.fragment(WarmBloodedDetails.self, if: [.include("getWarmBlooded")]),
 						]
 						public let __data: ObjectData
@@ -151,9 +136,7 @@ query AllAnimalsIncludeSkipQuery($includeSpecies: Boolean!, $skipHeightInMeters:
 						public let laysEggs: Bool?
 						public let fragments: Fragments
 						public init(_ data: ObjectData) throws(DecodeError) {
-							__data = data
-							species = try data.species
-							laysEggs = try data.laysEggs
+							__data = data; species = try data.species; laysEggs = try data.laysEggs
 							fragments = Fragments(warmBloodedDetails: try data.conditionalFragment())
 						}
 						public init(species: String? = nil, laysEggs: Bool? = nil, warmBloodedDetails: WarmBloodedDetails? = nil) {
@@ -164,22 +147,19 @@ query AllAnimalsIncludeSkipQuery($includeSpecies: Boolean!, $skipHeightInMeters:
 				}
 				public struct AsPet: SelectionSet {
 					public static let __selections: [Selection] = [
-						.field("height", Height.self),
-						.fragment(PetDetails.self),
-						.fragment(WarmBloodedDetails.self, on: ["Bird", "Cat", "Dog"]),
+						.field("height", Height.self), .fragment(PetDetails.self), .fragment(WarmBloodedDetails.self, on: ["Bird", "Cat", "Dog"]),
 					]
 					public let __data: ObjectData
 					public let height: Height
 					public let fragments: Fragments
-					public var skinCovering: GraphQLEnum<SkinCovering>? { __data[field: "skinCovering"] }
-					public var predators: [Predator] { __data[field: "predators"] }
+					public var skinCovering: GraphQLEnum<SkinCovering>? { self["skinCovering"] }
+					public var predators: [Predator] { self["predators"] }
 					public var id: String { fragments.petDetails.id }
 					public var humanName: String? { fragments.petDetails.humanName }
 					public var favoriteToy: String { fragments.petDetails.favoriteToy }
 					public var owner: PetDetails.Owner? { fragments.petDetails.owner }
 					public init(_ data: ObjectData) throws(DecodeError) {
-						__data = data
-						height = try data.height
+						__data = data; height = try data.height
 						fragments = Fragments(petDetails: try data.fragment(), warmBloodedDetails: try data.typeCase(Self.self))
 					}
 					public init(height: Height, petDetails: PetDetails, warmBloodedDetails: WarmBloodedDetails? = nil) {
@@ -188,17 +168,14 @@ query AllAnimalsIncludeSkipQuery($includeSpecies: Boolean!, $skipHeightInMeters:
 					public struct Fragments: FragmentSet { public let petDetails: PetDetails; public let warmBloodedDetails: WarmBloodedDetails? }
 					public struct Height: SelectionSet {
 						public static let __selections: [Selection] = [
-							.typename,
-							.field("relativeSize", GraphQLEnum<RelativeSize>?.self, if: [.include("varA")]),
+							.typename, .field("relativeSize", GraphQLEnum<RelativeSize>?.self, if: [.include("varA")]),
 							.field("centimeters", Double?.self, if: [.include("varA")]),
 						]
 						public let __data: ObjectData
 						public let relativeSize: GraphQLEnum<RelativeSize>?
 						public let centimeters: Double?
 						public init(_ data: ObjectData) throws(DecodeError) {
-							__data = data
-							relativeSize = try data.relativeSize
-							centimeters = try data.centimeters
+							__data = data; relativeSize = try data.relativeSize; centimeters = try data.centimeters
 						}
 						public init(relativeSize: GraphQLEnum<RelativeSize>? = nil, centimeters: Double? = nil) {
 							self.init("Height", [relativeSize, centimeters])
@@ -209,28 +186,28 @@ query AllAnimalsIncludeSkipQuery($includeSpecies: Boolean!, $skipHeightInMeters:
 					public static let __selections: [Selection] = [.field("isJellicle", Bool?.self, if: [.include("getCat")])]
 					public let __data: ObjectData
 					public let isJellicle: Bool?
-					public var height: Height { __data[field: "height"] }
-					public var skinCovering: GraphQLEnum<SkinCovering>? { __data[field: "skinCovering"] }
-					public var predators: [Predator] { __data[field: "predators"] }
+					public var height: Height { self["height"] }
+					public var skinCovering: GraphQLEnum<SkinCovering>? { self["skinCovering"] }
+					public var predators: [Predator] { self["predators"] }
 					public init(_ data: ObjectData) throws(DecodeError) { __data = data; isJellicle = try data.isJellicle }
 					public init(isJellicle: Bool? = nil) { self.init("Cat", [isJellicle]) }
 				}
 				public struct AsClassroomPet: SelectionSet {
-					public static let __selections: [Selection] = [.inlineFragment(AsBird.self, on: ["Bird"])]
+					public static let __selections: [Selection] = [.typeCase(AsBird.self, on: ["Bird"])]
 					public let __data: ObjectData
 					public let asBird: AsBird?
-					public var height: Height { __data[field: "height"] }
-					public var skinCovering: GraphQLEnum<SkinCovering>? { __data[field: "skinCovering"] }
-					public var predators: [Predator] { __data[field: "predators"] }
+					public var height: Height { self["height"] }
+					public var skinCovering: GraphQLEnum<SkinCovering>? { self["skinCovering"] }
+					public var predators: [Predator] { self["predators"] }
 					public init(_ data: ObjectData) throws(DecodeError) { __data = data; asBird = try data.typeCase(["Bird"]) }
 					public init(asBird: AsBird? = nil) { self.init(nil, [], asBird) }
 					public struct AsBird: SelectionSet {
 						public static let __selections: [Selection] = [.field("wingspan", Double.self)]
 						public let __data: ObjectData
 						public let wingspan: Double
-						public var height: Height { __data[field: "height"] }
-						public var skinCovering: GraphQLEnum<SkinCovering>? { __data[field: "skinCovering"] }
-						public var predators: [Predator] { __data[field: "predators"] }
+						public var height: Height { self["height"] }
+						public var skinCovering: GraphQLEnum<SkinCovering>? { self["skinCovering"] }
+						public var predators: [Predator] { self["predators"] }
 						public init(_ data: ObjectData) throws(DecodeError) { __data = data; wingspan = try data.wingspan }
 						public init(wingspan: Double) { self.init("Bird", [wingspan]) }
 					}

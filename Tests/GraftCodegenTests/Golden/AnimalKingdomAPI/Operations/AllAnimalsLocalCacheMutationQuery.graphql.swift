@@ -14,20 +14,14 @@ extension AnimalKingdom {
 			public init(allAnimals: [AllAnimal]) { self.init(nil, [allAnimals]) }
 			public struct AllAnimal: SelectionSet {
 				public static let __selections: [Selection] = [
-					.typename,
-					.field("species", String.self),
-					.field("skinCovering", GraphQLEnum<SkinCovering>?.self),
-					.inlineFragment(AsBird.self, on: ["Bird"]),
+					.typename, .field("species", String.self), .field("skinCovering", GraphQLEnum<SkinCovering>?.self), .typeCase(AsBird.self, on: ["Bird"]),
 				]
 				public let __data: ObjectData
 				public let species: String
 				public let skinCovering: GraphQLEnum<SkinCovering>?
 				public let asBird: AsBird?
 				public init(_ data: ObjectData) throws(DecodeError) {
-					__data = data
-					species = try data.species
-					skinCovering = try data.skinCovering
-					asBird = try data.typeCase(["Bird"])
+					__data = data; species = try data.species; skinCovering = try data.skinCovering; asBird = try data.typeCase(["Bird"])
 				}
 				public init(__typename: String, species: String, skinCovering: GraphQLEnum<SkinCovering>? = nil, asBird: AsBird? = nil) {
 					self.init(__typename, [species, skinCovering], asBird)
@@ -36,8 +30,8 @@ extension AnimalKingdom {
 					public static let __selections: [Selection] = [.field("wingspan", Double.self)]
 					public let __data: ObjectData
 					public let wingspan: Double
-					public var species: String { __data[field: "species"] }
-					public var skinCovering: GraphQLEnum<SkinCovering>? { __data[field: "skinCovering"] }
+					public var species: String { self["species"] }
+					public var skinCovering: GraphQLEnum<SkinCovering>? { self["skinCovering"] }
 					public init(_ data: ObjectData) throws(DecodeError) { __data = data; wingspan = try data.wingspan }
 					public init(wingspan: Double) { self.init("Bird", [wingspan]) }
 				}

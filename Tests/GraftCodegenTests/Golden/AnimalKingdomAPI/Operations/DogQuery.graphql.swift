@@ -15,20 +15,14 @@ extension AnimalKingdom {
 			public init(allAnimals: [AllAnimal]) { self.init(nil, [allAnimals]) }
 			public struct AllAnimal: SelectionSet {
 				public static let __selections: [Selection] = [
-					.typename,
-					.field("id", String.self),
-					.field("skinCovering", GraphQLEnum<SkinCovering>?.self),
-					.inlineFragment(AsDog.self, on: ["Dog"]),
+					.typename, .field("id", String.self), .field("skinCovering", GraphQLEnum<SkinCovering>?.self), .typeCase(AsDog.self, on: ["Dog"]),
 				]
 				public let __data: ObjectData
 				public let id: String
 				public let skinCovering: GraphQLEnum<SkinCovering>?
 				public let asDog: AsDog?
 				public init(_ data: ObjectData) throws(DecodeError) {
-					__data = data
-					id = try data.id
-					skinCovering = try data.skinCovering
-					asDog = try data.typeCase(["Dog"])
+					__data = data; id = try data.id; skinCovering = try data.skinCovering; asDog = try data.typeCase(["Dog"])
 				}
 				public init(__typename: String, id: String, skinCovering: GraphQLEnum<SkinCovering>? = nil, asDog: AsDog? = nil) {
 					self.init(__typename, [id, skinCovering], asDog)
@@ -38,13 +32,11 @@ extension AnimalKingdom {
 					public let __data: ObjectData
 					public let houseDetails: Object?
 					public let fragments: Fragments
-					public var id: String { __data[field: "id"] }
-					public var skinCovering: GraphQLEnum<SkinCovering>? { __data[field: "skinCovering"] }
+					public var id: String { self["id"] }
+					public var skinCovering: GraphQLEnum<SkinCovering>? { self["skinCovering"] }
 					public var species: String { fragments.dogFragment.species }
 					public init(_ data: ObjectData) throws(DecodeError) {
-						__data = data
-						houseDetails = try data.houseDetails
-						fragments = Fragments(dogFragment: try data.fragment())
+						__data = data; houseDetails = try data.houseDetails; fragments = Fragments(dogFragment: try data.fragment())
 					}
 					public init(houseDetails: Object? = nil, dogFragment: DogFragment) { self.init("Dog", [houseDetails], dogFragment) }
 					public struct Fragments: FragmentSet { public let dogFragment: DogFragment }

@@ -8,9 +8,7 @@ extension AnimalKingdom {
 		@available(*, deprecated, message: "No longer valid.")
 		public var wingspan: GraphQLNullable<Double> { get { _wingspan } set { _wingspan = newValue } }
 		public init(height: Double, weight: Double, wingspan: GraphQLNullable<Double> = nil) {
-			self.height = height
-			self.weight = weight
-			self._wingspan = wingspan
+			self.height = height; self.weight = weight; self._wingspan = wingspan
 		}
 		public var __fields: [String: any InputValueConvertible] { ["height": height, "weight": weight, "wingspan": _wingspan] }
 	}

@@ -14,16 +14,12 @@ extension AnimalKingdom {
 			ownerID: String, petID: String, humanName: GraphQLNullable<String> = nil, favoriteToy: String, isSpayedOrNeutered: GraphQLNullable<Bool> = nil,
 			measurements: GraphQLNullable<MeasurementsInput> = nil, adoptionDate: GraphQLNullable<CustomDate> = nil
 		) {
-			self.ownerID = ownerID
-			self.petID = petID
-			self.humanName = humanName
-			self.favoriteToy = favoriteToy
-			self.isSpayedOrNeutered = isSpayedOrNeutered
-			self.measurements = measurements
-			self.adoptionDate = adoptionDate
+			self.ownerID = ownerID; self.petID = petID; self.humanName = humanName; self.favoriteToy = favoriteToy; self.isSpayedOrNeutered = isSpayedOrNeutered
+			self.measurements = measurements; self.adoptionDate = adoptionDate
 		}
-		public var __fields: [String: any InputValueConvertible] { 
-			["ownerID": ownerID, "petID": petID, "humanName": humanName, "favoriteToy": favoriteToy, "isSpayedOrNeutered": isSpayedOrNeutered, "measurements": measurements, "adoptionDate": adoptionDate]
-		 }
+		public var __fields: [String: any InputValueConvertible] { [
+			"ownerID": ownerID, "petID": petID, "humanName": humanName, "favoriteToy": favoriteToy, "isSpayedOrNeutered": isSpayedOrNeutered,
+			"measurements": measurements, "adoptionDate": adoptionDate,
+		] }
 	}
 }

@@ -9,9 +9,7 @@ extension AnimalKingdom {
 			species: GraphQLNullable<[String?]> = nil, size: GraphQLNullable<GraphQLEnum<RelativeSize>> = nil,
 			measurements: GraphQLNullable<[MeasurementsInput?]> = nil
 		) {
-			self.species = species
-			self.size = size
-			self.measurements = measurements
+			self.species = species; self.size = size; self.measurements = measurements
 		}
 		public var __fields: [String: any InputValueConvertible] { ["species": species, "size": size, "measurements": measurements] }
 	}

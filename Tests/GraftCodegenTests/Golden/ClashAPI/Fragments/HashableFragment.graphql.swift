@@ -3,20 +3,14 @@
 public struct HashableFragment: Graft.Fragment {
 	public static let fragmentDefinition = "fragment Hashable on Protocol { __typename id Type ... on Type { __typename Date Data } }"
 	public static let __selections: [Graft.Selection] = [
-		.typename,
-		.field("id", Swift.String.self),
-		.field("Type", Swift.String?.self),
-		.inlineFragment(AsType.self, on: ["Type"]),
+		.typename, .field("id", Swift.String.self), .field("Type", Swift.String?.self), .typeCase(AsType.self, on: ["Type"]),
 	]
 	public let __data: Graft.ObjectData
 	public let id: Swift.String
 	public let `Type`: Swift.String?
 	public let asType: AsType?
 	public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) {
-		__data = data
-		id = try data.id
-		`Type` = try data["Type"]
-		asType = try data.typeCase(["Type"])
+		__data = data; id = try data.id; `Type` = try data["Type"]; asType = try data.typeCase(["Type"])
 	}
 	public init(__typename: Swift.String, id: Swift.String, `Type`: Swift.String? = nil, asType: AsType? = nil) { self.init(__typename, [id, `Type`], asType) }
 	public struct AsType: Graft.SelectionSet {
@@ -24,7 +18,7 @@ public struct HashableFragment: Graft.Fragment {
 		public let __data: Graft.ObjectData
 		public let Date: DateScalar?
 		public let Data: DataScalar?
-		public var id: Swift.String { __data[field: "id"] }
+		public var id: Swift.String { self["id"] }
 		public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) { __data = data; Date = try data.Date; Data = try data.Data }
 		public init(Date: DateScalar? = nil, Data: DataScalar? = nil) { self.init("Type", [Date, Data]) }
 	}

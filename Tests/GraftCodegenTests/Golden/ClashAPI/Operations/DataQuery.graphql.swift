@@ -40,10 +40,7 @@ query Data($after: Date, $url: URL, $is: Result = self, $hashable: Hashable, $ch
 		public let date: DateScalar?
 		public let result: Graft.GraphQLEnum<ResultEnum>?
 		public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) {
-			__data = data
-			choose = try data.choose
-			date = try data.date
-			result = try data.result
+			__data = data; choose = try data.choose; date = try data.date; result = try data.result
 		}
 		public init(choose: Swift.String? = nil, date: DateScalar? = nil, result: Graft.GraphQLEnum<ResultEnum>? = nil) {
 			self.init(nil, [choose, date, result])

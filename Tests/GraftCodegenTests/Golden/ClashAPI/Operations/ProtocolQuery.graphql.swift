@@ -54,12 +54,8 @@ query Protocol {
 		public init(`protocol`: Protocol_? = nil, any: [Any_]) { self.init(nil, [`protocol`, any]) }
 		public struct Protocol_: Graft.SelectionSet {
 			public static let __selections: [Graft.Selection] = [
-				.typename,
-				.field("id", Swift.String.self),
-				.field("Type", Swift.String?.self),
-				.inlineFragment(AsType.self, on: ["Type"]),
-				.inlineFragment(AsSelf.self, on: ["Self"]),
-				.fragment(HashableFragment.self),
+				.typename, .field("id", Swift.String.self), .field("Type", Swift.String?.self), .typeCase(AsType.self, on: ["Type"]),
+				.typeCase(AsSelf.self, on: ["Self"]), .fragment(HashableFragment.self),
 			]
 			public let __data: Graft.ObjectData
 			public let id: Swift.String
@@ -68,11 +64,7 @@ query Protocol {
 			public let asSelf: AsSelf?
 			public let fragments: Fragments
 			public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) {
-				__data = data
-				id = try data.id
-				`Type` = try data["Type"]
-				asType = try data.typeCase(["Type"])
-				asSelf = try data.typeCase(["Self"])
+				__data = data; id = try data.id; `Type` = try data["Type"]; asType = try data.typeCase(["Type"]); asSelf = try data.typeCase(["Self"])
 				fragments = Fragments(hashable: try data.fragment())
 			}
 			public init(
@@ -84,10 +76,7 @@ query Protocol {
 			public struct Fragments: Graft.FragmentSet { public let hashable: HashableFragment }
 			public struct AsType: Graft.SelectionSet {
 				public static let __selections: [Graft.Selection] = [
-					.field("fragments", Swift.String?.self),
-					.field("Date", DateScalar?.self),
-					.field("data", Data_?.self),
-					.fragment(HashableFragment.self),
+					.field("fragments", Swift.String?.self), .field("Date", DateScalar?.self), .field("data", Data_?.self), .fragment(HashableFragment.self),
 				]
 				public let __data: Graft.ObjectData
 				/// The `fragments` field (renamed: `fragments` is the generated code's).
@@ -97,10 +86,7 @@ query Protocol {
 				public let fragments: Fragments
 				public var id: Swift.String { fragments.hashable.id }
 				public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) {
-					__data = data
-					fragments_ = try data.fragments
-					Date = try data.Date
-					self.data = try data.data
+					__data = data; fragments_ = try data.fragments; Date = try data.Date; self.data = try data.data
 					fragments = Fragments(hashable: try data.fragment())
 				}
 				public init(fragments_: Swift.String? = nil, Date: DateScalar? = nil, data: Data_? = nil, hashable: HashableFragment) {
@@ -119,7 +105,7 @@ query Protocol {
 				public static let __selections: [Graft.Selection] = [.field("optional", Optional?.self)]
 				public let __data: Graft.ObjectData
 				public let optional: Optional?
-				public var id: Swift.String { __data[field: "id"] }
+				public var id: Swift.String { self["id"] }
 				public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) { __data = data; optional = try data.optional }
 				public init(optional: Optional? = nil) { self.init("Self", [optional]) }
 				public struct Optional: Graft.SelectionSet {
@@ -132,18 +118,12 @@ query Protocol {
 			}
 		}
 		public struct Any_: Graft.SelectionSet {
-			public static let __selections: [Graft.Selection] = [
-				.typename,
-				.inlineFragment(AsType.self, on: ["Type"]),
-				.inlineFragment(AsSelf.self, on: ["Self"]),
-			]
+			public static let __selections: [Graft.Selection] = [.typename, .typeCase(AsType.self, on: ["Type"]), .typeCase(AsSelf.self, on: ["Self"])]
 			public let __data: Graft.ObjectData
 			public let asType: AsType?
 			public let asSelf: AsSelf?
 			public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) {
-				__data = data
-				asType = try data.typeCase(["Type"])
-				asSelf = try data.typeCase(["Self"])
+				__data = data; asType = try data.typeCase(["Type"]); asSelf = try data.typeCase(["Self"])
 			}
 			public init(__typename: Swift.String, asType: AsType? = nil, asSelf: AsSelf? = nil) { self.init(__typename, [], asType, asSelf) }
 			public struct AsType: Graft.SelectionSet {

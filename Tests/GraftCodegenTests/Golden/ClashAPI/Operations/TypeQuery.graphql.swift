@@ -90,40 +90,17 @@ query Type($String: String, $self: String, $in: String = "in", $Type: String, $e
 		public init(type: Type_? = nil) { self.init(nil, [type]) }
 		public struct Type_: Graft.SelectionSet {
 			public static let __selections: [Graft.Selection] = [
-				.typename,
-				.field("id", Swift.String.self),
-				.field("Type", Swift.String?.self),
-				.field("String", Swift.String?.self),
-				.field("Int", Swift.Int?.self),
-				.field("Bool", Swift.Bool?.self),
-				.field("Self", Swift.String?.self),
-				.field("self", Swift.String?.self),
-				.field("Protocol", Swift.String?.self, if: [.include("Protocol")]),
-				.field("Error", Swift.String?.self),
-				.field("URL", URLScalar?.self),
-				.field("Date", DateScalar?.self),
-				.field("Data", DataScalar?.self),
-				.field("UUID", UUIDScalar?.self),
-				.field("Decimal", DecimalScalar?.self),
-				.field("Instant", Instant?.self),
-				.field("Task", Graft.GraphQLEnum<TaskEnum>?.self),
-				.field("Result", Graft.GraphQLEnum<ResultEnum>?.self),
-				.field("Optional", Graft.GraphQLEnum<OptionalEnum>?.self),
-				.field("Hashable", Swift.String?.self),
-				.field("fragments", Swift.String?.self),
-				.field("description", Swift.String?.self),
-				.field("hashValue", Swift.Int?.self),
-				.field("init", Swift.String?.self),
-				.field("class", Swift.String?.self),
-				.field("return", Swift.String?.self),
-				.field("where", Swift.String?.self),
-				.field("Any", Swift.String?.self),
-				.field("__data", Swift.String?.self, name: "String"),
-				.field("typename", Swift.String.self, name: "__typename"),
-				.field("data", Data_?.self),
-				.field("type", Type_?.self),
-				.field("string", [String_]?.self),
-				.fragment(HashableFragment.self),
+				.typename, .field("id", Swift.String.self), .field("Type", Swift.String?.self), .field("String", Swift.String?.self),
+				.field("Int", Swift.Int?.self), .field("Bool", Swift.Bool?.self), .field("Self", Swift.String?.self), .field("self", Swift.String?.self),
+				.field("Protocol", Swift.String?.self, if: [.include("Protocol")]), .field("Error", Swift.String?.self), .field("URL", URLScalar?.self),
+				.field("Date", DateScalar?.self), .field("Data", DataScalar?.self), .field("UUID", UUIDScalar?.self), .field("Decimal", DecimalScalar?.self),
+				.field("Instant", Instant?.self), .field("Task", Graft.GraphQLEnum<TaskEnum>?.self), .field("Result", Graft.GraphQLEnum<ResultEnum>?.self),
+				.field("Optional", Graft.GraphQLEnum<OptionalEnum>?.self), .field("Hashable", Swift.String?.self), .field("fragments", Swift.String?.self),
+				.field("description", Swift.String?.self), .field("hashValue", Swift.Int?.self), .field("init", Swift.String?.self),
+				.field("class", Swift.String?.self), .field("return", Swift.String?.self), .field("where", Swift.String?.self),
+				.field("Any", Swift.String?.self), .field("__data", Swift.String?.self, name: "String"),
+				.field("typename", Swift.String.self, name: "__typename"), .field("data", Data_?.self), .field("type", Type_?.self),
+				.field("string", [String_]?.self), .fragment(HashableFragment.self),
 			]
 			public let __data: Graft.ObjectData
 			public let __typename: Swift.String
@@ -166,41 +143,13 @@ query Type($String: String, $self: String, $in: String = "in", $Type: String, $e
 			public let string: [String_]?
 			public let fragments: Fragments
 			public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) {
-				__data = data
-				__typename = try data.__typename
-				id = try data.id
-				`Type` = try data["Type"]
-				String = try data.String
-				Int = try data.Int
-				Bool = try data.Bool
-				`Self` = try data["Self"]
-				self_ = try data["self"]
-				`Protocol` = try data["Protocol"]
-				Error = try data.Error
-				URL = try data.URL
-				Date = try data.Date
-				Data = try data.Data
-				UUID = try data.UUID
-				Decimal = try data.Decimal
-				Instant_ = try data.Instant
-				Task = try data.Task
-				Result = try data.Result
-				Optional = try data.Optional
-				Hashable = try data.Hashable
-				fragments_ = try data.fragments
-				description = try data.description
-				hashValue_ = try data["hashValue"]
-				`init` = try data["init"]
-				`class` = try data["class"]
-				`return` = try data["return"]
-				`where` = try data["where"]
-				`Any` = try data["Any"]
-				__data_ = try data.__data
-				typename = try data["typename"]
-				self.data = try data.data
-				type = try data.type
-				string = try data.string
-				fragments = Fragments(hashable: try data.fragment())
+				__data = data; __typename = try data.__typename; id = try data.id; `Type` = try data["Type"]; String = try data.String; Int = try data.Int
+				Bool = try data.Bool; `Self` = try data["Self"]; self_ = try data["self"]; `Protocol` = try data["Protocol"]; Error = try data.Error
+				URL = try data.URL; Date = try data.Date; Data = try data.Data; UUID = try data.UUID; Decimal = try data.Decimal; Instant_ = try data.Instant
+				Task = try data.Task; Result = try data.Result; Optional = try data.Optional; Hashable = try data.Hashable; fragments_ = try data.fragments
+				description = try data.description; hashValue_ = try data["hashValue"]; `init` = try data["init"]; `class` = try data["class"]
+				`return` = try data["return"]; `where` = try data["where"]; `Any` = try data["Any"]; __data_ = try data.__data; typename = try data["typename"]
+				self.data = try data.data; type = try data.type; string = try data.string; fragments = Fragments(hashable: try data.fragment())
 			}
 			public init(
 				id: Swift.String, `Type`: Swift.String? = nil, String: Swift.String? = nil, Int: Swift.Int? = nil, Bool: Swift.Bool? = nil,

@@ -14,16 +14,10 @@ public struct ErrorInput: Graft.InputObject {
 		`Type`: Graft.GraphQLNullable<Swift.String> = nil, self_: Graft.GraphQLNullable<Swift.String> = nil, `in`: Graft.GraphQLNullable<Swift.String> = nil,
 		fragments: Graft.GraphQLNullable<Swift.String> = nil, result: Graft.GraphQLNullable<Graft.GraphQLEnum<ResultEnum>> = nil
 	) {
-		self.String = String
-		self.Int = Int
-		self.Bool = Bool
-		self.`Type` = `Type`
-		self.self_ = self_
-		self.`in` = `in`
-		self.fragments = fragments
+		self.String = String; self.Int = Int; self.Bool = Bool; self.`Type` = `Type`; self.self_ = self_; self.`in` = `in`; self.fragments = fragments
 		self.result = result
 	}
-	public var __fields: [Swift.String: any Graft.InputValueConvertible] { 
-		["String": String, "Int": Int, "Bool": Bool, "Type": `Type`, "self": self_, "in": `in`, "fragments": fragments, "result": result]
-	 }
+	public var __fields: [Swift.String: any Graft.InputValueConvertible] { [
+		"String": String, "Int": Int, "Bool": Bool, "Type": `Type`, "self": self_, "in": `in`, "fragments": fragments, "result": result,
+	] }
 }

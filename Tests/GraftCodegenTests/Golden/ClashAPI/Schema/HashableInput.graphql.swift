@@ -4,8 +4,7 @@ public struct HashableInput: Graft.InputObject {
 	public var Optional: Graft.GraphQLNullable<Graft.GraphQLEnum<OptionalEnum>>
 	public var Task: Graft.GraphQLNullable<Graft.GraphQLEnum<TaskEnum>>
 	public init(Optional: Graft.GraphQLNullable<Graft.GraphQLEnum<OptionalEnum>> = nil, Task: Graft.GraphQLNullable<Graft.GraphQLEnum<TaskEnum>> = nil) {
-		self.Optional = Optional
-		self.Task = Task
+		self.Optional = Optional; self.Task = Task
 	}
 	public var __fields: [Swift.String: any Graft.InputValueConvertible] { ["Optional": Optional, "Task": Task] }
 }

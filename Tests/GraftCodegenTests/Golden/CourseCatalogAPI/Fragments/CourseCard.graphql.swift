@@ -23,15 +23,8 @@ public struct CourseCard: Fragment {
 	}
 	"""
 	public static let __selections: [Selection] = [
-		.typename,
-		.field("id", String.self),
-		.field("slug", String.self),
-		.field("title", String.self),
-		.field("summary", String?.self),
-		.field("level", GraphQLEnum<CourseLevel>.self),
-		.field("rating", Double?.self),
-		.field("coverImage", URLScalar?.self),
-		.field("price", Price?.self),
+		.typename, .field("id", String.self), .field("slug", String.self), .field("title", String.self), .field("summary", String?.self),
+		.field("level", GraphQLEnum<CourseLevel>.self), .field("rating", Double?.self), .field("coverImage", URLScalar?.self), .field("price", Price?.self),
 		.field("instructor", Instructor.self),
 	]
 	public let __data: ObjectData
@@ -54,16 +47,8 @@ public struct CourseCard: Fragment {
 	/// The main instructor.
 	public let instructor: Instructor
 	public init(_ data: ObjectData) throws(DecodeError) {
-		__data = data
-		id = try data.id
-		slug = try data.slug
-		title = try data.title
-		summary = try data.summary
-		level = try data.level
-		rating = try data.rating
-		coverImage = try data.coverImage
-		price = try data.price
-		instructor = try data.instructor
+		__data = data; id = try data.id; slug = try data.slug; title = try data.title; summary = try data.summary; level = try data.level
+		rating = try data.rating; coverImage = try data.coverImage; price = try data.price; instructor = try data.instructor
 	}
 	public init(
 		id: String, slug: String, title: String, summary: String? = nil, level: GraphQLEnum<CourseLevel>, rating: Double? = nil, coverImage: URLScalar? = nil,

@@ -24,18 +24,10 @@ public struct CourseDetails: Fragment {
 	}
 	"""
 	public static let __selections: [Selection] = [
-		.typename,
-		.field("description", String?.self),
-		.field("status", GraphQLEnum<CourseStatus>.self),
-		.field("tags", [String].self),
-		.field("lessonCount", Int.self),
-		.field("durationMinutes", Int.self),
-		.field("weeklySchedule", [[DateTime]].self),
-		.field("publishedAt", DateTime?.self),
-		.field("updatedAt", DateTime.self),
-		.field("coInstructors", [CoInstructor].self),
-		.field("lessons", [Lesson].self),
-		.fragment(CourseCard.self),
+		.typename, .field("description", String?.self), .field("status", GraphQLEnum<CourseStatus>.self), .field("tags", [String].self),
+		.field("lessonCount", Int.self), .field("durationMinutes", Int.self), .field("weeklySchedule", [[DateTime]].self),
+		.field("publishedAt", DateTime?.self), .field("updatedAt", DateTime.self), .field("coInstructors", [CoInstructor].self),
+		.field("lessons", [Lesson].self), .fragment(CourseCard.self),
 	]
 	public let __data: ObjectData
 	/// Full description in Markdown.
@@ -73,18 +65,9 @@ public struct CourseDetails: Fragment {
 	public var price: CourseCard.Price? { fragments.courseCard.price }
 	public var instructor: CourseCard.Instructor { fragments.courseCard.instructor }
 	public init(_ data: ObjectData) throws(DecodeError) {
-		__data = data
-		description = try data.description
-		status = try data.status
-		tags = try data.tags
-		lessonCount = try data.lessonCount
-		durationMinutes = try data.durationMinutes
-		weeklySchedule = try data.weeklySchedule
-		publishedAt = try data.publishedAt
-		updatedAt = try data.updatedAt
-		coInstructors = try data.coInstructors
-		lessons = try data.lessons
-		fragments = Fragments(courseCard: try data.fragment())
+		__data = data; description = try data.description; status = try data.status; tags = try data.tags; lessonCount = try data.lessonCount
+		durationMinutes = try data.durationMinutes; weeklySchedule = try data.weeklySchedule; publishedAt = try data.publishedAt; updatedAt = try data.updatedAt
+		coInstructors = try data.coInstructors; lessons = try data.lessons; fragments = Fragments(courseCard: try data.fragment())
 	}
 	public init(
 		description: String? = nil, status: GraphQLEnum<CourseStatus>, tags: [String], lessonCount: Int, durationMinutes: Int, weeklySchedule: [[DateTime]],

@@ -30,11 +30,8 @@ public struct LessonContent: Fragment {
 	}
 	"""
 	public static let __selections: [Selection] = [
-		.typename,
-		.inlineFragment(AsVideoLesson.self, on: ["VideoLesson"]),
-		.inlineFragment(AsArticleLesson.self, on: ["ArticleLesson"]),
-		.inlineFragment(AsQuizLesson.self, on: ["QuizLesson"]),
-		.fragment(LessonOutline.self),
+		.typename, .typeCase(AsVideoLesson.self, on: ["VideoLesson"]), .typeCase(AsArticleLesson.self, on: ["ArticleLesson"]),
+		.typeCase(AsQuizLesson.self, on: ["QuizLesson"]), .fragment(LessonOutline.self),
 	]
 	public let __data: ObjectData
 	public let asVideoLesson: AsVideoLesson?
@@ -48,10 +45,7 @@ public struct LessonContent: Fragment {
 	public var durationMinutes: Int { fragments.lessonOutline.durationMinutes }
 	public var isPreview: Bool { fragments.lessonOutline.isPreview }
 	public init(_ data: ObjectData) throws(DecodeError) {
-		__data = data
-		asVideoLesson = try data.typeCase(Self.self)
-		asArticleLesson = try data.typeCase(Self.self)
-		asQuizLesson = try data.typeCase(Self.self)
+		__data = data; asVideoLesson = try data.typeCase(Self.self); asArticleLesson = try data.typeCase(Self.self); asQuizLesson = try data.typeCase(Self.self)
 		fragments = Fragments(lessonOutline: try data.fragment())
 	}
 	public init(
@@ -68,11 +62,11 @@ public struct LessonContent: Fragment {
 		public let videoURL: URLScalar
 		/// Subtitle tracks, one per language.
 		public let captions: [Caption]
-		public var id: String { __data[field: "id"] }
-		public var title: String { __data[field: "title"] }
-		public var position: Int { __data[field: "position"] }
-		public var durationMinutes: Int { __data[field: "durationMinutes"] }
-		public var isPreview: Bool { __data[field: "isPreview"] }
+		public var id: String { self["id"] }
+		public var title: String { self["title"] }
+		public var position: Int { self["position"] }
+		public var durationMinutes: Int { self["durationMinutes"] }
+		public var isPreview: Bool { self["isPreview"] }
 		public init(_ data: ObjectData) throws(DecodeError) { __data = data; videoURL = try data.videoURL; captions = try data.captions }
 		public init(videoURL: URLScalar, captions: [Caption]) { self.init("VideoLesson", [videoURL, captions]) }
 		public struct Caption: SelectionSet {
@@ -93,11 +87,11 @@ public struct LessonContent: Fragment {
 		public let body: String
 		/// Number of words in the body.
 		public let wordCount: Int
-		public var id: String { __data[field: "id"] }
-		public var title: String { __data[field: "title"] }
-		public var position: Int { __data[field: "position"] }
-		public var durationMinutes: Int { __data[field: "durationMinutes"] }
-		public var isPreview: Bool { __data[field: "isPreview"] }
+		public var id: String { self["id"] }
+		public var title: String { self["title"] }
+		public var position: Int { self["position"] }
+		public var durationMinutes: Int { self["durationMinutes"] }
+		public var isPreview: Bool { self["isPreview"] }
 		public init(_ data: ObjectData) throws(DecodeError) { __data = data; body = try data.body; wordCount = try data.wordCount }
 		public init(body: String, wordCount: Int) { self.init("ArticleLesson", [body, wordCount]) }
 	}
@@ -108,11 +102,11 @@ public struct LessonContent: Fragment {
 		public let passingScore: Double
 		/// The questions, in order.
 		public let questions: [Question]
-		public var id: String { __data[field: "id"] }
-		public var title: String { __data[field: "title"] }
-		public var position: Int { __data[field: "position"] }
-		public var durationMinutes: Int { __data[field: "durationMinutes"] }
-		public var isPreview: Bool { __data[field: "isPreview"] }
+		public var id: String { self["id"] }
+		public var title: String { self["title"] }
+		public var position: Int { self["position"] }
+		public var durationMinutes: Int { self["durationMinutes"] }
+		public var isPreview: Bool { self["isPreview"] }
 		public init(_ data: ObjectData) throws(DecodeError) { __data = data; passingScore = try data.passingScore; questions = try data.questions }
 		public init(passingScore: Double, questions: [Question]) { self.init("QuizLesson", [passingScore, questions]) }
 		public struct Question: SelectionSet {

@@ -23,14 +23,8 @@ public struct LessonOutline: Fragment {
 	}
 	"""
 	public static let __selections: [Selection] = [
-		.typename,
-		.field("id", String.self),
-		.field("title", String.self),
-		.field("position", Int.self),
-		.field("durationMinutes", Int.self),
-		.field("isPreview", Bool.self),
-		.inlineFragment(AsVideoLesson.self, on: ["VideoLesson"]),
-		.inlineFragment(AsQuizLesson.self, on: ["QuizLesson"]),
+		.typename, .field("id", String.self), .field("title", String.self), .field("position", Int.self), .field("durationMinutes", Int.self),
+		.field("isPreview", Bool.self), .typeCase(AsVideoLesson.self, on: ["VideoLesson"]), .typeCase(AsQuizLesson.self, on: ["QuizLesson"]),
 	]
 	public let __data: ObjectData
 	public let __typename: String
@@ -47,14 +41,8 @@ public struct LessonOutline: Fragment {
 	public let asVideoLesson: AsVideoLesson?
 	public let asQuizLesson: AsQuizLesson?
 	public init(_ data: ObjectData) throws(DecodeError) {
-		__data = data
-		__typename = try data.__typename
-		id = try data.id
-		title = try data.title
-		position = try data.position
-		durationMinutes = try data.durationMinutes
-		isPreview = try data.isPreview
-		asVideoLesson = try data.typeCase(Self.self)
+		__data = data; __typename = try data.__typename; id = try data.id; title = try data.title; position = try data.position
+		durationMinutes = try data.durationMinutes; isPreview = try data.isPreview; asVideoLesson = try data.typeCase(Self.self)
 		asQuizLesson = try data.typeCase(Self.self)
 	}
 	public init(
@@ -68,11 +56,11 @@ public struct LessonOutline: Fragment {
 		public let __data: ObjectData
 		/// Length of the video, in seconds.
 		public let lengthSeconds: Int
-		public var id: String { __data[field: "id"] }
-		public var title: String { __data[field: "title"] }
-		public var position: Int { __data[field: "position"] }
-		public var durationMinutes: Int { __data[field: "durationMinutes"] }
-		public var isPreview: Bool { __data[field: "isPreview"] }
+		public var id: String { self["id"] }
+		public var title: String { self["title"] }
+		public var position: Int { self["position"] }
+		public var durationMinutes: Int { self["durationMinutes"] }
+		public var isPreview: Bool { self["isPreview"] }
 		public init(_ data: ObjectData) throws(DecodeError) { __data = data; lengthSeconds = try data.lengthSeconds }
 		public init(lengthSeconds: Int) { self.init("VideoLesson", [lengthSeconds]) }
 	}
@@ -81,11 +69,11 @@ public struct LessonOutline: Fragment {
 		public let __data: ObjectData
 		/// The questions, in order.
 		public let questions: [Question]
-		public var id: String { __data[field: "id"] }
-		public var title: String { __data[field: "title"] }
-		public var position: Int { __data[field: "position"] }
-		public var durationMinutes: Int { __data[field: "durationMinutes"] }
-		public var isPreview: Bool { __data[field: "isPreview"] }
+		public var id: String { self["id"] }
+		public var title: String { self["title"] }
+		public var position: Int { self["position"] }
+		public var durationMinutes: Int { self["durationMinutes"] }
+		public var isPreview: Bool { self["isPreview"] }
 		public init(_ data: ObjectData) throws(DecodeError) { __data = data; questions = try data.questions }
 		public init(questions: [Question]) { self.init("QuizLesson", [questions]) }
 		public struct Question: SelectionSet {

@@ -3,11 +3,7 @@
 public struct QuizQuestionFields: Fragment {
 	public static let fragmentDefinition = "fragment QuizQuestionFields on QuizQuestion { __typename id prompt kind choices matrix }"
 	public static let __selections: [Selection] = [
-		.typename,
-		.field("id", String.self),
-		.field("prompt", String.self),
-		.field("kind", GraphQLEnum<QuestionKind>.self),
-		.field("choices", [String].self),
+		.typename, .field("id", String.self), .field("prompt", String.self), .field("kind", GraphQLEnum<QuestionKind>.self), .field("choices", [String].self),
 		.field("matrix", [[String?]]?.self),
 	]
 	public let __data: ObjectData
@@ -24,12 +20,7 @@ public struct QuizQuestionFields: Fragment {
 	/// Null for every other kind of question.
 	public let matrix: [[String?]]?
 	public init(_ data: ObjectData) throws(DecodeError) {
-		__data = data
-		id = try data.id
-		prompt = try data.prompt
-		kind = try data.kind
-		choices = try data.choices
-		matrix = try data.matrix
+		__data = data; id = try data.id; prompt = try data.prompt; kind = try data.kind; choices = try data.choices; matrix = try data.matrix
 	}
 	public init(id: String, prompt: String, kind: GraphQLEnum<QuestionKind>, choices: [String], matrix: [[String?]]? = nil) {
 		self.init("QuizQuestion", [id, prompt, kind, choices, matrix])

@@ -3,11 +3,7 @@
 public struct ReviewFields: Fragment {
 	public static let fragmentDefinition = "fragment ReviewFields on Review { __typename id rating body createdAt author { __typename ...UserSummary } }"
 	public static let __selections: [Selection] = [
-		.typename,
-		.field("id", String.self),
-		.field("rating", Int.self),
-		.field("body", String?.self),
-		.field("createdAt", DateTime.self),
+		.typename, .field("id", String.self), .field("rating", Int.self), .field("body", String?.self), .field("createdAt", DateTime.self),
 		.field("author", Author.self),
 	]
 	public let __data: ObjectData
@@ -22,12 +18,7 @@ public struct ReviewFields: Fragment {
 	/// Who wrote it.
 	public let author: Author
 	public init(_ data: ObjectData) throws(DecodeError) {
-		__data = data
-		id = try data.id
-		rating = try data.rating
-		body = try data.body
-		createdAt = try data.createdAt
-		author = try data.author
+		__data = data; id = try data.id; rating = try data.rating; body = try data.body; createdAt = try data.createdAt; author = try data.author
 	}
 	public init(id: String, rating: Int, body: String? = nil, createdAt: DateTime, author: Author) {
 		self.init("Review", [id, rating, body, createdAt, author])

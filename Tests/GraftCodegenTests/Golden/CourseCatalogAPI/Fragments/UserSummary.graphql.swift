@@ -3,10 +3,7 @@
 public struct UserSummary: Fragment {
 	public static let fragmentDefinition = "fragment UserSummary on User { __typename id name handle avatarURL(size: 64) }"
 	public static let __selections: [Selection] = [
-		.typename,
-		.field("id", String.self),
-		.field("name", String.self),
-		.field("handle", String.self),
+		.typename, .field("id", String.self), .field("name", String.self), .field("handle", String.self),
 		.field("avatarURL", URLScalar?.self, arguments: ["size": .value(64)]),
 	]
 	public let __data: ObjectData
@@ -19,11 +16,7 @@ public struct UserSummary: Fragment {
 	/// A square profile picture.
 	public let avatarURL: URLScalar?
 	public init(_ data: ObjectData) throws(DecodeError) {
-		__data = data
-		id = try data.id
-		name = try data.name
-		handle = try data.handle
-		avatarURL = try data.avatarURL
+		__data = data; id = try data.id; name = try data.name; handle = try data.handle; avatarURL = try data.avatarURL
 	}
 	public init(id: String, name: String, handle: String, avatarURL: URLScalar? = nil) { self.init("User", [id, name, handle, avatarURL]) }
 }

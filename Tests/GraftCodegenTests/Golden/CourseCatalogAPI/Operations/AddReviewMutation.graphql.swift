@@ -42,10 +42,7 @@ mutation AddReview($course: CourseLookup!, $review: ReviewInput!) {
 		public init(addReview: AddReview) { self.init(nil, [addReview]) }
 		public struct AddReview: SelectionSet {
 			public static let __selections: [Selection] = [
-				.typename,
-				.field("review", Review?.self),
-				.field("course", Course?.self),
-				.field("errors", [Error].self),
+				.typename, .field("review", Review?.self), .field("course", Course?.self), .field("errors", [Error].self),
 			]
 			public let __data: ObjectData
 			/// The new review; null when the input was rejected.
@@ -71,10 +68,7 @@ mutation AddReview($course: CourseLookup!, $review: ReviewInput!) {
 			}
 			public struct Course: SelectionSet {
 				public static let __selections: [Selection] = [
-					.typename,
-					.field("id", String.self),
-					.field("slug", String.self),
-					.field("rating", Double?.self),
+					.typename, .field("id", String.self), .field("slug", String.self), .field("rating", Double?.self),
 				]
 				public let __data: ObjectData
 				/// Globally unique identifier.

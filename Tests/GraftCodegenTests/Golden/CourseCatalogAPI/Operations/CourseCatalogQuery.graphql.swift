@@ -75,10 +75,7 @@ query CourseCatalog($filter: CourseFilter, $sort: [CourseSort!] = [{field: RATIN
 		public init(courses: Courses) { self.init(nil, [courses]) }
 		public struct Courses: SelectionSet {
 			public static let __selections: [Selection] = [
-				.typename,
-				.field("totalCount", Int.self),
-				.field("pageInfo", PageInfo.self),
-				.field("edges", [Edge].self),
+				.typename, .field("totalCount", Int.self), .field("pageInfo", PageInfo.self), .field("edges", [Edge].self),
 			]
 			public let __data: ObjectData
 			/// Number of courses matching the filter, on all pages.
@@ -88,18 +85,12 @@ query CourseCatalog($filter: CourseFilter, $sort: [CourseSort!] = [{field: RATIN
 			/// The courses on this page, each with its cursor.
 			public let edges: [Edge]
 			public init(_ data: ObjectData) throws(DecodeError) {
-				__data = data
-				totalCount = try data.totalCount
-				pageInfo = try data.pageInfo
-				edges = try data.edges
+				__data = data; totalCount = try data.totalCount; pageInfo = try data.pageInfo; edges = try data.edges
 			}
 			public init(totalCount: Int, pageInfo: PageInfo, edges: [Edge]) { self.init("CourseConnection", [totalCount, pageInfo, edges]) }
 			public struct PageInfo: SelectionSet {
 				public static let __selections: [Selection] = [
-					.typename,
-					.field("hasNextPage", Bool.self),
-					.field("endCursor", String?.self),
-					.field("hasPreviousPage", Bool.self),
+					.typename, .field("hasNextPage", Bool.self), .field("endCursor", String?.self), .field("hasPreviousPage", Bool.self),
 					.field("startCursor", String?.self),
 				]
 				public let __data: ObjectData
@@ -112,10 +103,7 @@ query CourseCatalog($filter: CourseFilter, $sort: [CourseSort!] = [{field: RATIN
 				/// Cursor of the first item on this page; null when the page is empty.
 				public let startCursor: String?
 				public init(_ data: ObjectData) throws(DecodeError) {
-					__data = data
-					hasNextPage = try data.hasNextPage
-					endCursor = try data.endCursor
-					hasPreviousPage = try data.hasPreviousPage
+					__data = data; hasNextPage = try data.hasNextPage; endCursor = try data.endCursor; hasPreviousPage = try data.hasPreviousPage
 					startCursor = try data.startCursor
 				}
 				public init(hasNextPage: Bool, endCursor: String? = nil, hasPreviousPage: Bool, startCursor: String? = nil) {
@@ -133,9 +121,7 @@ query CourseCatalog($filter: CourseFilter, $sort: [CourseSort!] = [{field: RATIN
 				public init(cursor: String, node: Node) { self.init("CourseEdge", [cursor, node]) }
 				public struct Node: SelectionSet {
 					public static let __selections: [Selection] = [
-						.typename,
-						.field("tags", [String]?.self, if: [.include("withTags")]),
-						.fragment(CourseCard.self),
+						.typename, .field("tags", [String]?.self, if: [.include("withTags")]), .fragment(CourseCard.self),
 					]
 					public let __data: ObjectData
 					/// Free-form tags, lower case.
@@ -151,9 +137,7 @@ query CourseCatalog($filter: CourseFilter, $sort: [CourseSort!] = [{field: RATIN
 					public var price: CourseCard.Price? { fragments.courseCard.price }
 					public var instructor: CourseCard.Instructor { fragments.courseCard.instructor }
 					public init(_ data: ObjectData) throws(DecodeError) {
-						__data = data
-						tags = try data.tags
-						fragments = Fragments(courseCard: try data.fragment())
+						__data = data; tags = try data.tags; fragments = Fragments(courseCard: try data.fragment())
 					}
 					public init(tags: [String]? = nil, courseCard: CourseCard) { self.init("Course", [tags], courseCard) }
 					public struct Fragments: FragmentSet { public let courseCard: CourseCard }

@@ -41,10 +41,8 @@ query CourseDetail($lookup: CourseLookup!, $reviewCount: Int = 5, $skipReviews: 
 		public init(course: Course? = nil) { self.init(nil, [course]) }
 		public struct Course: SelectionSet {
 			public static let __selections: [Selection] = [
-				.typename,
-				.field("reviews", [Review]?.self, arguments: ["first": .variable("reviewCount")], if: [.skip("skipReviews")]),
-				.field("topReview", [TopReview].self, name: "reviews", arguments: ["first": .value(1)]),
-				.fragment(CourseDetails.self),
+				.typename, .field("reviews", [Review]?.self, arguments: ["first": .variable("reviewCount")], if: [.skip("skipReviews")]),
+				.field("topReview", [TopReview].self, name: "reviews", arguments: ["first": .value(1)]), .fragment(CourseDetails.self),
 			]
 			public let __data: ObjectData
 			/// The most recent reviews, newest first.
@@ -71,10 +69,7 @@ query CourseDetail($lookup: CourseLookup!, $reviewCount: Int = 5, $skipReviews: 
 			public var price: CourseCard.Price? { fragments.courseDetails.price }
 			public var instructor: CourseCard.Instructor { fragments.courseDetails.instructor }
 			public init(_ data: ObjectData) throws(DecodeError) {
-				__data = data
-				reviews = try data.reviews
-				topReview = try data.topReview
-				fragments = Fragments(courseDetails: try data.fragment())
+				__data = data; reviews = try data.reviews; topReview = try data.topReview; fragments = Fragments(courseDetails: try data.fragment())
 			}
 			public init(reviews: [Review]? = nil, topReview: [TopReview], courseDetails: CourseDetails) {
 				self.init("Course", [reviews, topReview], courseDetails)

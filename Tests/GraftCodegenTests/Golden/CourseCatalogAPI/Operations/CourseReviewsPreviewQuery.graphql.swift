@@ -32,9 +32,7 @@ query CourseReviewsPreview($lookup: CourseLookup!, $reviewCount: Int = 2) {
 		public init(course: Course? = nil) { self.init(nil, [course]) }
 		public struct Course: SelectionSet {
 			public static let __selections: [Selection] = [
-				.typename,
-				.field("id", String.self),
-				.field("slug", String.self),
+				.typename, .field("id", String.self), .field("slug", String.self),
 				.field("reviews", [Review].self, arguments: ["first": .variable("reviewCount")]),
 			]
 			public let __data: ObjectData

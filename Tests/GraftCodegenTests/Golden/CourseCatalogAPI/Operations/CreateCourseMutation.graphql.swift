@@ -18,10 +18,7 @@ public struct CreateCourseMutation: GraphQLMutation, SchemaOperation {
 		public init(createCourse: CreateCourse) { self.init(nil, [createCourse]) }
 		public struct CreateCourse: SelectionSet {
 			public static let __selections: [Selection] = [
-				.typename,
-				.field("status", GraphQLEnum<CourseStatus>.self),
-				.field("tags", [String].self),
-				.field("weeklySchedule", [[DateTime]].self),
+				.typename, .field("status", GraphQLEnum<CourseStatus>.self), .field("tags", [String].self), .field("weeklySchedule", [[DateTime]].self),
 				.fragment(CourseCard.self),
 			]
 			public let __data: ObjectData
@@ -44,10 +41,7 @@ public struct CreateCourseMutation: GraphQLMutation, SchemaOperation {
 			public var price: CourseCard.Price? { fragments.courseCard.price }
 			public var instructor: CourseCard.Instructor { fragments.courseCard.instructor }
 			public init(_ data: ObjectData) throws(DecodeError) {
-				__data = data
-				status = try data.status
-				tags = try data.tags
-				weeklySchedule = try data.weeklySchedule
+				__data = data; status = try data.status; tags = try data.tags; weeklySchedule = try data.weeklySchedule
 				fragments = Fragments(courseCard: try data.fragment())
 			}
 			public init(status: GraphQLEnum<CourseStatus>, tags: [String], weeklySchedule: [[DateTime]], courseCard: CourseCard) {

@@ -33,12 +33,8 @@ mutation Enroll($slug: String!) {
 		public init(enroll: Enroll) { self.init(nil, [enroll]) }
 		public struct Enroll: SelectionSet {
 			public static let __selections: [Selection] = [
-				.typename,
-				.field("id", String.self),
-				.field("status", GraphQLEnum<EnrollmentStatus>.self),
-				.field("progress", Double.self),
-				.field("enrolledAt", DateTime.self),
-				.field("course", Course.self),
+				.typename, .field("id", String.self), .field("status", GraphQLEnum<EnrollmentStatus>.self), .field("progress", Double.self),
+				.field("enrolledAt", DateTime.self), .field("course", Course.self),
 			]
 			public let __data: ObjectData
 			/// Globally unique identifier.
@@ -52,11 +48,7 @@ mutation Enroll($slug: String!) {
 			/// The course.
 			public let course: Course
 			public init(_ data: ObjectData) throws(DecodeError) {
-				__data = data
-				id = try data.id
-				status = try data.status
-				progress = try data.progress
-				enrolledAt = try data.enrolledAt
+				__data = data; id = try data.id; status = try data.status; progress = try data.progress; enrolledAt = try data.enrolledAt
 				course = try data.course
 			}
 			public init(id: String, status: GraphQLEnum<EnrollmentStatus>, progress: Double, enrolledAt: DateTime, course: Course) {
@@ -64,10 +56,7 @@ mutation Enroll($slug: String!) {
 			}
 			public struct Course: SelectionSet {
 				public static let __selections: [Selection] = [
-					.typename,
-					.field("id", String.self),
-					.field("slug", String.self),
-					.field("lessonCount", Int.self),
+					.typename, .field("id", String.self), .field("slug", String.self), .field("lessonCount", Int.self),
 				]
 				public let __data: ObjectData
 				/// Globally unique identifier.
@@ -77,10 +66,7 @@ mutation Enroll($slug: String!) {
 				/// Number of lessons, without fetching them.
 				public let lessonCount: Int
 				public init(_ data: ObjectData) throws(DecodeError) {
-					__data = data
-					id = try data.id
-					slug = try data.slug
-					lessonCount = try data.lessonCount
+					__data = data; id = try data.id; slug = try data.slug; lessonCount = try data.lessonCount
 				}
 				public init(id: String, slug: String, lessonCount: Int) { self.init("Course", [id, slug, lessonCount]) }
 			}

@@ -29,9 +29,7 @@ public struct LessonDetailQuery: GraphQLQuery, SchemaOperation {
 			public var durationMinutes: Int { fragments.lessonContent.durationMinutes }
 			public var isPreview: Bool { fragments.lessonContent.isPreview }
 			public init(_ data: ObjectData) throws(DecodeError) {
-				__data = data
-				course = try data.course
-				fragments = Fragments(lessonContent: try data.fragment())
+				__data = data; course = try data.course; fragments = Fragments(lessonContent: try data.fragment())
 			}
 			public init(__typename: String, course: Course, lessonContent: LessonContent) { self.init(__typename, [course], lessonContent) }
 			public struct Fragments: FragmentSet { public let lessonContent: LessonContent }

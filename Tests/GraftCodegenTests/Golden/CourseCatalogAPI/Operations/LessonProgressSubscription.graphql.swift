@@ -36,11 +36,7 @@ subscription LessonProgress($lessonId: ID!, $steps: Int = 4) {
 		public init(lessonProgress: LessonProgress) { self.init(nil, [lessonProgress]) }
 		public struct LessonProgress: SelectionSet {
 			public static let __selections: [Selection] = [
-				.typename,
-				.field("progress", Double.self),
-				.field("completed", Bool.self),
-				.field("at", DateTime.self),
-				.field("lesson", Lesson.self),
+				.typename, .field("progress", Double.self), .field("completed", Bool.self), .field("at", DateTime.self), .field("lesson", Lesson.self),
 			]
 			public let __data: ObjectData
 			/// Share of the lesson completed, from 0 to 1.
@@ -52,11 +48,7 @@ subscription LessonProgress($lessonId: ID!, $steps: Int = 4) {
 			/// The lesson being followed.
 			public let lesson: Lesson
 			public init(_ data: ObjectData) throws(DecodeError) {
-				__data = data
-				progress = try data.progress
-				completed = try data.completed
-				at = try data.at
-				lesson = try data.lesson
+				__data = data; progress = try data.progress; completed = try data.completed; at = try data.at; lesson = try data.lesson
 			}
 			public init(progress: Double, completed: Bool, at: DateTime, lesson: Lesson) { self.init("LessonProgressEvent", [progress, completed, at, lesson]) }
 			public struct Lesson: SelectionSet {
@@ -68,10 +60,7 @@ subscription LessonProgress($lessonId: ID!, $steps: Int = 4) {
 				/// Title shown in the course outline.
 				public let title: String
 				public init(_ data: ObjectData) throws(DecodeError) {
-					__data = data
-					__typename = try data.__typename
-					id = try data.id
-					title = try data.title
+					__data = data; __typename = try data.__typename; id = try data.id; title = try data.title
 				}
 				public init(__typename: String, id: String, title: String) { self.init(__typename, [id, title]) }
 			}

@@ -38,11 +38,8 @@ query NodeByID($id: ID!) {
 		public init(node: Node? = nil) { self.init(nil, [node]) }
 		public struct Node: SelectionSet {
 			public static let __selections: [Selection] = [
-				.typename,
-				.field("id", String.self),
-				.inlineFragment(AsCourse.self, on: ["Course"]),
-				.inlineFragment(AsLesson.self, on: ["ArticleLesson", "QuizLesson", "VideoLesson"]),
-				.inlineFragment(AsUser.self, on: ["User"]),
+				.typename, .field("id", String.self), .typeCase(AsCourse.self, on: ["Course"]),
+				.typeCase(AsLesson.self, on: ["ArticleLesson", "QuizLesson", "VideoLesson"]), .typeCase(AsUser.self, on: ["User"]),
 			]
 			public let __data: ObjectData
 			public let __typename: String
@@ -52,12 +49,8 @@ query NodeByID($id: ID!) {
 			public let asLesson: AsLesson?
 			public let asUser: AsUser?
 			public init(_ data: ObjectData) throws(DecodeError) {
-				__data = data
-				__typename = try data.__typename
-				id = try data.id
-				asCourse = try data.typeCase(Self.self)
-				asLesson = try data.typeCase(Self.self)
-				asUser = try data.typeCase(["User"])
+				__data = data; __typename = try data.__typename; id = try data.id; asCourse = try data.typeCase(Self.self)
+				asLesson = try data.typeCase(Self.self); asUser = try data.typeCase(["User"])
 			}
 			public init(__typename: String, id: String, asCourse: AsCourse? = nil, asLesson: AsLesson? = nil, asUser: AsUser? = nil) {
 				self.init(__typename, [id], asCourse, asLesson, asUser)
@@ -69,7 +62,7 @@ query NodeByID($id: ID!) {
 				public let slug: String
 				/// Title as shown in the catalog.
 				public let title: String
-				public var id: String { __data[field: "id"] }
+				public var id: String { self["id"] }
 				public init(_ data: ObjectData) throws(DecodeError) { __data = data; slug = try data.slug; title = try data.title }
 				public init(slug: String, title: String) { self.init("Course", [slug, title]) }
 			}
@@ -80,7 +73,7 @@ query NodeByID($id: ID!) {
 				public let title: String
 				/// One-based position in the course.
 				public let position: Int
-				public var id: String { __data[field: "id"] }
+				public var id: String { self["id"] }
 				public init(_ data: ObjectData) throws(DecodeError) { __data = data; title = try data.title; position = try data.position }
 				public init(title: String, position: Int) { self.init(nil, [title, position]) }
 			}
@@ -89,7 +82,7 @@ query NodeByID($id: ID!) {
 				public let __data: ObjectData
 				/// Display name.
 				public let name: String
-				public var id: String { __data[field: "id"] }
+				public var id: String { self["id"] }
 				public init(_ data: ObjectData) throws(DecodeError) { __data = data; name = try data.name }
 				public init(name: String) { self.init("User", [name]) }
 			}

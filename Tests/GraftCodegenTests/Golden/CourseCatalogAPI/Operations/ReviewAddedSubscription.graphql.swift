@@ -41,18 +41,13 @@ subscription ReviewAdded($courseId: ID!) {
 			public var createdAt: DateTime { fragments.reviewFields.createdAt }
 			public var author: ReviewFields.Author { fragments.reviewFields.author }
 			public init(_ data: ObjectData) throws(DecodeError) {
-				__data = data
-				course = try data.course
-				fragments = Fragments(reviewFields: try data.fragment())
+				__data = data; course = try data.course; fragments = Fragments(reviewFields: try data.fragment())
 			}
 			public init(course: Course, reviewFields: ReviewFields) { self.init("Review", [course], reviewFields) }
 			public struct Fragments: FragmentSet { public let reviewFields: ReviewFields }
 			public struct Course: SelectionSet {
 				public static let __selections: [Selection] = [
-					.typename,
-					.field("id", String.self),
-					.field("slug", String.self),
-					.field("rating", Double?.self),
+					.typename, .field("id", String.self), .field("slug", String.self), .field("rating", Double?.self),
 				]
 				public let __data: ObjectData
 				/// Globally unique identifier.

@@ -56,11 +56,8 @@ query Search($text: String!, $kinds: [SearchKind!], $first: Int = 10) {
 		public init(results: [Result]) { self.init(nil, [results]) }
 		public struct Result: SelectionSet {
 			public static let __selections: [Selection] = [
-				.typename,
-				.inlineFragment(AsCourse.self, on: ["Course"]),
-				.inlineFragment(AsLesson.self, on: ["ArticleLesson", "QuizLesson", "VideoLesson"]),
-				.inlineFragment(AsVideoLesson.self, on: ["VideoLesson"]),
-				.inlineFragment(AsUser.self, on: ["User"]),
+				.typename, .typeCase(AsCourse.self, on: ["Course"]), .typeCase(AsLesson.self, on: ["ArticleLesson", "QuizLesson", "VideoLesson"]),
+				.typeCase(AsVideoLesson.self, on: ["VideoLesson"]), .typeCase(AsUser.self, on: ["User"]),
 			]
 			public let __data: ObjectData
 			public let __typename: String
@@ -69,12 +66,8 @@ query Search($text: String!, $kinds: [SearchKind!], $first: Int = 10) {
 			public let asVideoLesson: AsVideoLesson?
 			public let asUser: AsUser?
 			public init(_ data: ObjectData) throws(DecodeError) {
-				__data = data
-				__typename = try data.__typename
-				asCourse = try data.typeCase(Self.self)
-				asLesson = try data.typeCase(Self.self)
-				asVideoLesson = try data.typeCase(Self.self)
-				asUser = try data.typeCase(["User"])
+				__data = data; __typename = try data.__typename; asCourse = try data.typeCase(Self.self); asLesson = try data.typeCase(Self.self)
+				asVideoLesson = try data.typeCase(Self.self); asUser = try data.typeCase(["User"])
 			}
 			public init(__typename: String, asCourse: AsCourse? = nil, asLesson: AsLesson? = nil, asVideoLesson: AsVideoLesson? = nil, asUser: AsUser? = nil) {
 				self.init(__typename, [], asCourse, asLesson, asVideoLesson, asUser)
@@ -137,9 +130,7 @@ query Search($text: String!, $kinds: [SearchKind!], $first: Int = 10) {
 				public var handle: String { fragments.userSummary.handle }
 				public var avatarURL: URLScalar? { fragments.userSummary.avatarURL }
 				public init(_ data: ObjectData) throws(DecodeError) {
-					__data = data
-					role = try data.role
-					fragments = Fragments(userSummary: try data.fragment())
+					__data = data; role = try data.role; fragments = Fragments(userSummary: try data.fragment())
 				}
 				public init(role: GraphQLEnum<Role>, userSummary: UserSummary) { self.init("User", [role], userSummary) }
 				public struct Fragments: FragmentSet { public let userSummary: UserSummary }

@@ -44,13 +44,9 @@ query Viewer($includeEnrollments: Boolean! = true, $skipEmail: Boolean! = false)
 		public init(me: Me? = nil) { self.init(nil, [me]) }
 		public struct Me: SelectionSet {
 			public static let __selections: [Selection] = [
-				.typename,
-				.field("largeAvatar", URLScalar?.self, name: "avatarURL", arguments: ["size": .value(256)]),
-				.field("email", String?.self, if: [.skip("skipEmail")]),
-				.field("role", GraphQLEnum<Role>.self),
-				.field("joinedAt", DateTime.self),
-				.field("enrollments", [Enrollment]?.self, if: [.include("includeEnrollments")]),
-				.fragment(UserSummary.self),
+				.typename, .field("largeAvatar", URLScalar?.self, name: "avatarURL", arguments: ["size": .value(256)]),
+				.field("email", String?.self, if: [.skip("skipEmail")]), .field("role", GraphQLEnum<Role>.self), .field("joinedAt", DateTime.self),
+				.field("enrollments", [Enrollment]?.self, if: [.include("includeEnrollments")]), .fragment(UserSummary.self),
 			]
 			public let __data: ObjectData
 			/// A square profile picture.
@@ -69,13 +65,8 @@ query Viewer($includeEnrollments: Boolean! = true, $skipEmail: Boolean! = false)
 			public var handle: String { fragments.userSummary.handle }
 			public var avatarURL: URLScalar? { fragments.userSummary.avatarURL }
 			public init(_ data: ObjectData) throws(DecodeError) {
-				__data = data
-				largeAvatar = try data.largeAvatar
-				email = try data.email
-				role = try data.role
-				joinedAt = try data.joinedAt
-				enrollments = try data.enrollments
-				fragments = Fragments(userSummary: try data.fragment())
+				__data = data; largeAvatar = try data.largeAvatar; email = try data.email; role = try data.role; joinedAt = try data.joinedAt
+				enrollments = try data.enrollments; fragments = Fragments(userSummary: try data.fragment())
 			}
 			public init(
 				largeAvatar: URLScalar? = nil, email: String? = nil, role: GraphQLEnum<Role>, joinedAt: DateTime, enrollments: [Enrollment]? = nil,
@@ -86,10 +77,7 @@ query Viewer($includeEnrollments: Boolean! = true, $skipEmail: Boolean! = false)
 			public struct Fragments: FragmentSet { public let userSummary: UserSummary }
 			public struct Enrollment: SelectionSet {
 				public static let __selections: [Selection] = [
-					.typename,
-					.field("id", String.self),
-					.field("status", GraphQLEnum<EnrollmentStatus>.self),
-					.field("progress", Double.self),
+					.typename, .field("id", String.self), .field("status", GraphQLEnum<EnrollmentStatus>.self), .field("progress", Double.self),
 					.field("course", Course.self),
 				]
 				public let __data: ObjectData
@@ -102,11 +90,7 @@ query Viewer($includeEnrollments: Boolean! = true, $skipEmail: Boolean! = false)
 				/// The course.
 				public let course: Course
 				public init(_ data: ObjectData) throws(DecodeError) {
-					__data = data
-					id = try data.id
-					status = try data.status
-					progress = try data.progress
-					course = try data.course
+					__data = data; id = try data.id; status = try data.status; progress = try data.progress; course = try data.course
 				}
 				public init(id: String, status: GraphQLEnum<EnrollmentStatus>, progress: Double, course: Course) {
 					self.init("Enrollment", [id, status, progress, course])

@@ -21,15 +21,11 @@ public struct CourseFilter: InputObject {
 		minRating: GraphQLNullable<Double> = nil, publishedAfter: GraphQLNullable<DateTime> = nil, instructorId: GraphQLNullable<String> = nil,
 		includeArchived: GraphQLNullable<Bool> = nil
 	) {
-		self.levels = levels
-		self.tags = tags
-		self.text = text
-		self.minRating = minRating
-		self.publishedAfter = publishedAfter
-		self.instructorId = instructorId
-		self.includeArchived = includeArchived
+		self.levels = levels; self.tags = tags; self.text = text; self.minRating = minRating; self.publishedAfter = publishedAfter
+		self.instructorId = instructorId; self.includeArchived = includeArchived
 	}
-	public var __fields: [String: any InputValueConvertible] { 
-		["levels": levels, "tags": tags, "text": text, "minRating": minRating, "publishedAfter": publishedAfter, "instructorId": instructorId, "includeArchived": includeArchived]
-	 }
+	public var __fields: [String: any InputValueConvertible] { [
+		"levels": levels, "tags": tags, "text": text, "minRating": minRating, "publishedAfter": publishedAfter, "instructorId": instructorId,
+		"includeArchived": includeArchived,
+	] }
 }

@@ -7,8 +7,7 @@ public struct CourseSort: InputObject {
 	/// In which direction.
 	public var direction: GraphQLNullable<GraphQLEnum<SortDirection>>
 	public init(field: GraphQLEnum<CourseSortField>, direction: GraphQLNullable<GraphQLEnum<SortDirection>> = nil) {
-		self.field = field
-		self.direction = direction
+		self.field = field; self.direction = direction
 	}
 	public var __fields: [String: any InputValueConvertible] { ["field": field, "direction": direction] }
 }

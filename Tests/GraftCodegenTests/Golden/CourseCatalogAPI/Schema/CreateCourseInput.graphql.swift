@@ -20,15 +20,10 @@ public struct CreateCourseInput: InputObject {
 		title: String, slug: GraphQLNullable<String> = nil, summary: GraphQLNullable<String> = nil, level: GraphQLNullable<GraphQLEnum<CourseLevel>> = nil,
 		tags: GraphQLNullable<[String]> = nil, priceMinor: GraphQLNullable<Int> = nil, weeklySchedule: GraphQLNullable<[[DateTime]]> = nil
 	) {
-		self.title = title
-		self.slug = slug
-		self.summary = summary
-		self.level = level
-		self.tags = tags
-		self.priceMinor = priceMinor
+		self.title = title; self.slug = slug; self.summary = summary; self.level = level; self.tags = tags; self.priceMinor = priceMinor
 		self.weeklySchedule = weeklySchedule
 	}
-	public var __fields: [String: any InputValueConvertible] { 
-		["title": title, "slug": slug, "summary": summary, "level": level, "tags": tags, "priceMinor": priceMinor, "weeklySchedule": weeklySchedule]
-	 }
+	public var __fields: [String: any InputValueConvertible] { [
+		"title": title, "slug": slug, "summary": summary, "level": level, "tags": tags, "priceMinor": priceMinor, "weeklySchedule": weeklySchedule,
+	] }
 }

@@ -9,9 +9,7 @@ public struct ReviewInput: InputObject {
 	/// Whether the review hides its author's name.
 	public var anonymous: GraphQLNullable<Bool>
 	public init(rating: Int, body: GraphQLNullable<String> = nil, anonymous: GraphQLNullable<Bool> = nil) {
-		self.rating = rating
-		self.body = body
-		self.anonymous = anonymous
+		self.rating = rating; self.body = body; self.anonymous = anonymous
 	}
 	public var __fields: [String: any InputValueConvertible] { ["rating": rating, "body": body, "anonymous": anonymous] }
 }

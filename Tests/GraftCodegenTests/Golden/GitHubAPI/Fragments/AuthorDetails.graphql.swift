@@ -2,7 +2,7 @@
 @_spi(Generated) import Graft
 public struct AuthorDetails: Graft.Fragment {
 	public static let fragmentDefinition = "fragment AuthorDetails on Actor { __typename login ... on User { __typename id name } }"
-	public static let __selections: [Graft.Selection] = [.typename, .field("login", String.self), .inlineFragment(AsUser.self, on: ["User"])]
+	public static let __selections: [Graft.Selection] = [.typename, .field("login", String.self), .typeCase(AsUser.self, on: ["User"])]
 	public let __data: Graft.ObjectData
 	/// The username of the actor.
 	public let login: String
@@ -15,7 +15,7 @@ public struct AuthorDetails: Graft.Fragment {
 		public let id: String
 		/// The user's public profile name.
 		public let name: String?
-		public var login: String { __data[field: "login"] }
+		public var login: String { self["login"] }
 		public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) { __data = data; id = try data.id; name = try data.name }
 		public init(id: String, name: String? = nil) { self.init("User", [id, name]) }
 	}

@@ -15,9 +15,7 @@ public struct IssuesAndCommentsForRepositoryQuery: Graft.GraphQLQuery, SchemaOpe
 		public init(repository: Repository? = nil) { self.init(nil, [repository]) }
 		public struct Repository: Graft.SelectionSet {
 			public static let __selections: [Graft.Selection] = [
-				.typename,
-				.field("name", String.self),
-				.field("issues", Issues.self, arguments: ["last": .value(100)]),
+				.typename, .field("name", String.self), .field("issues", Issues.self, arguments: ["last": .value(100)]),
 			]
 			public let __data: Graft.ObjectData
 			/// The name of the repository.
@@ -35,10 +33,7 @@ public struct IssuesAndCommentsForRepositoryQuery: Graft.GraphQLQuery, SchemaOpe
 				public init(nodes: [Node?]? = nil) { self.init("IssueConnection", [nodes]) }
 				public struct Node: Graft.SelectionSet {
 					public static let __selections: [Graft.Selection] = [
-						.typename,
-						.field("title", String.self),
-						.field("author", Author?.self),
-						.field("body", String.self),
+						.typename, .field("title", String.self), .field("author", Author?.self), .field("body", String.self),
 						.field("comments", Comments.self, arguments: ["last": .value(100)]),
 					]
 					public let __data: Graft.ObjectData
@@ -51,11 +46,7 @@ public struct IssuesAndCommentsForRepositoryQuery: Graft.GraphQLQuery, SchemaOpe
 					/// A list of comments associated with the Issue.
 					public let comments: Comments
 					public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) {
-						__data = data
-						title = try data.title
-						author = try data.author
-						body = try data.body
-						comments = try data.comments
+						__data = data; title = try data.title; author = try data.author; body = try data.body; comments = try data.comments
 					}
 					public init(title: String, author: Author? = nil, body: String, comments: Comments) { self.init("Issue", [title, author, body, comments]) }
 					public struct Author: Graft.SelectionSet {
@@ -64,8 +55,7 @@ public struct IssuesAndCommentsForRepositoryQuery: Graft.GraphQLQuery, SchemaOpe
 						public let fragments: Fragments
 						public var login: String { fragments.authorDetails.login }
 						public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) {
-							__data = data
-							fragments = Fragments(authorDetails: try data.fragment())
+							__data = data; fragments = Fragments(authorDetails: try data.fragment())
 						}
 						public init(__typename: String, authorDetails: AuthorDetails) { self.init(__typename, [], authorDetails) }
 						public struct Fragments: Graft.FragmentSet { public let authorDetails: AuthorDetails }
@@ -85,9 +75,7 @@ public struct IssuesAndCommentsForRepositoryQuery: Graft.GraphQLQuery, SchemaOpe
 							/// The actor who authored the comment.
 							public let author: Author?
 							public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) {
-								__data = data
-								body = try data.body
-								author = try data.author
+								__data = data; body = try data.body; author = try data.author
 							}
 							public init(body: String, author: Author? = nil) { self.init("IssueComment", [body, author]) }
 							public struct Author: Graft.SelectionSet {
@@ -96,8 +84,7 @@ public struct IssuesAndCommentsForRepositoryQuery: Graft.GraphQLQuery, SchemaOpe
 								public let fragments: Fragments
 								public var login: String { fragments.authorDetails.login }
 								public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) {
-									__data = data
-									fragments = Fragments(authorDetails: try data.fragment())
+									__data = data; fragments = Fragments(authorDetails: try data.fragment())
 								}
 								public init(__typename: String, authorDetails: AuthorDetails) { self.init(__typename, [], authorDetails) }
 								public struct Fragments: Graft.FragmentSet { public let authorDetails: AuthorDetails }

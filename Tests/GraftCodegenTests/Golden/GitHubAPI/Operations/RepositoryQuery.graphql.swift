@@ -15,8 +15,7 @@ public struct RepositoryQuery: Graft.GraphQLQuery, SchemaOperation {
 		public init(repository: Repository? = nil) { self.init(nil, [repository]) }
 		public struct Repository: Graft.SelectionSet {
 			public static let __selections: [Graft.Selection] = [
-				.typename,
-				.field("issueOrPullRequest", IssueOrPullRequest?.self, arguments: ["number": .value(13)]),
+				.typename, .field("issueOrPullRequest", IssueOrPullRequest?.self, arguments: ["number": .value(13)]),
 			]
 			public let __data: Graft.ObjectData
 			/// Returns a single issue-like object from the current repository by number.
@@ -25,10 +24,7 @@ public struct RepositoryQuery: Graft.GraphQLQuery, SchemaOperation {
 			public init(issueOrPullRequest: IssueOrPullRequest? = nil) { self.init("Repository", [issueOrPullRequest]) }
 			public struct IssueOrPullRequest: Graft.SelectionSet {
 				public static let __selections: [Graft.Selection] = [
-					.typename,
-					.field("viewerCanReact", Bool.self),
-					.field("author", Author?.self),
-					.inlineFragment(AsIssue.self, on: ["Issue"]),
+					.typename, .field("viewerCanReact", Bool.self), .field("author", Author?.self), .typeCase(AsIssue.self, on: ["Issue"]),
 				]
 				public let __data: Graft.ObjectData
 				/// Can user react to this subject
@@ -37,10 +33,7 @@ public struct RepositoryQuery: Graft.GraphQLQuery, SchemaOperation {
 				public let author: Author?
 				public let asIssue: AsIssue?
 				public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) {
-					__data = data
-					viewerCanReact = try data.viewerCanReact
-					author = try data.author
-					asIssue = try data.typeCase(["Issue"])
+					__data = data; viewerCanReact = try data.viewerCanReact; author = try data.author; asIssue = try data.typeCase(["Issue"])
 				}
 				public init(__typename: String, viewerCanReact: Bool, author: Author? = nil, asIssue: AsIssue? = nil) {
 					self.init(__typename, [viewerCanReact, author], asIssue)
@@ -55,10 +48,7 @@ public struct RepositoryQuery: Graft.GraphQLQuery, SchemaOperation {
 				}
 				public struct AsIssue: Graft.SelectionSet {
 					public static let __selections: [Graft.Selection] = [
-						.field("body", String.self),
-						.typename,
-						.field("url", URI.self),
-						.field("author", Author?.self),
+						.field("body", String.self), .typename, .field("url", URI.self), .field("author", Author?.self),
 					]
 					public let __data: Graft.ObjectData
 					/// Identifies the body of the issue.
@@ -68,13 +58,9 @@ public struct RepositoryQuery: Graft.GraphQLQuery, SchemaOperation {
 					public let url: URI
 					/// The actor who authored the comment.
 					public let author: Author?
-					public var viewerCanReact: Bool { __data[field: "viewerCanReact"] }
+					public var viewerCanReact: Bool { self["viewerCanReact"] }
 					public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) {
-						__data = data
-						body = try data.body
-						__typename = try data.__typename
-						url = try data.url
-						author = try data.author
+						__data = data; body = try data.body; __typename = try data.__typename; url = try data.url; author = try data.author
 					}
 					public init(body: String, url: URI, author: Author? = nil) { self.init("Issue", [body, url, author]) }
 					public struct Author: Graft.SelectionSet {

@@ -2,7 +2,7 @@
 @_spi(Generated) import Graft
 public struct CharacterNameAndDroidAppearsIn: Fragment {
 	public static let fragmentDefinition = "fragment CharacterNameAndDroidAppearsIn on Character { __typename name ... on Droid { __typename appearsIn } }"
-	public static let __selections: [Selection] = [.typename, .field("name", String.self), .inlineFragment(AsDroid.self, on: ["Droid"])]
+	public static let __selections: [Selection] = [.typename, .field("name", String.self), .typeCase(AsDroid.self, on: ["Droid"])]
 	public let __data: ObjectData
 	/// The name of the character
 	public let name: String
@@ -14,7 +14,7 @@ public struct CharacterNameAndDroidAppearsIn: Fragment {
 		public let __data: ObjectData
 		/// The movies this droid appears in
 		public let appearsIn: [GraphQLEnum<Episode>?]
-		public var name: String { __data[field: "name"] }
+		public var name: String { self["name"] }
 		public init(_ data: ObjectData) throws(DecodeError) { __data = data; appearsIn = try data.appearsIn }
 		public init(appearsIn: [GraphQLEnum<Episode>?]) { self.init("Droid", [appearsIn]) }
 	}

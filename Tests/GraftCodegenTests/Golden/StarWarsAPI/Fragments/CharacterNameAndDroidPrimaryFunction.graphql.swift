@@ -7,8 +7,7 @@ public struct CharacterNameAndDroidPrimaryFunction: Fragment {
 	public let fragments: Fragments
 	public var name: String { fragments.characterName.name }
 	public init(_ data: ObjectData) throws(DecodeError) {
-		__data = data
-		fragments = Fragments(characterName: try data.fragment(), droidPrimaryFunction: try data.typeCase(["Droid"]))
+		__data = data; fragments = Fragments(characterName: try data.fragment(), droidPrimaryFunction: try data.typeCase(["Droid"]))
 	}
 	public init(__typename: String, characterName: CharacterName, droidPrimaryFunction: DroidPrimaryFunction? = nil) {
 		self.init(__typename, [], characterName, droidPrimaryFunction)

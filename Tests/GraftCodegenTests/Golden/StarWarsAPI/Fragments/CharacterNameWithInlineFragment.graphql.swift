@@ -18,7 +18,7 @@ public struct CharacterNameWithInlineFragment: Fragment {
 		}
 	}
 	"""
-	public static let __selections: [Selection] = [.typename, .inlineFragment(AsHuman.self, on: ["Human"]), .inlineFragment(AsDroid.self, on: ["Droid"])]
+	public static let __selections: [Selection] = [.typename, .typeCase(AsHuman.self, on: ["Human"]), .typeCase(AsDroid.self, on: ["Droid"])]
 	public let __data: ObjectData
 	public let asHuman: AsHuman?
 	public let asDroid: AsDroid?
@@ -47,8 +47,7 @@ public struct CharacterNameWithInlineFragment: Fragment {
 		public var name: String { fragments.characterName.name }
 		public var friends: [FriendsNames.Friend?]? { fragments.friendsNames.friends }
 		public init(_ data: ObjectData) throws(DecodeError) {
-			__data = data
-			fragments = Fragments(characterName: try data.fragment(), friendsNames: try data.fragment())
+			__data = data; fragments = Fragments(characterName: try data.fragment(), friendsNames: try data.fragment())
 		}
 		public init(characterName: CharacterName, friendsNames: FriendsNames) { self.init("Droid", [], characterName, friendsNames) }
 		public struct Fragments: FragmentSet { public let characterName: CharacterName; public let friendsNames: FriendsNames }

@@ -8,8 +8,7 @@ public struct DroidNameAndPrimaryFunction: Fragment {
 	public var name: String { fragments.characterName.name }
 	public var primaryFunction: String? { fragments.droidPrimaryFunction.primaryFunction }
 	public init(_ data: ObjectData) throws(DecodeError) {
-		__data = data
-		fragments = Fragments(characterName: try data.fragment(), droidPrimaryFunction: try data.fragment())
+		__data = data; fragments = Fragments(characterName: try data.fragment(), droidPrimaryFunction: try data.fragment())
 	}
 	public init(characterName: CharacterName, droidPrimaryFunction: DroidPrimaryFunction) { self.init("Droid", [], characterName, droidPrimaryFunction) }
 	public struct Fragments: FragmentSet { public let characterName: CharacterName; public let droidPrimaryFunction: DroidPrimaryFunction }

@@ -16,10 +16,7 @@ public struct HeroDetails: Fragment {
 	}
 	"""
 	public static let __selections: [Selection] = [
-		.typename,
-		.field("name", String.self),
-		.inlineFragment(AsHuman.self, on: ["Human"]),
-		.inlineFragment(AsDroid.self, on: ["Droid"]),
+		.typename, .field("name", String.self), .typeCase(AsHuman.self, on: ["Human"]), .typeCase(AsDroid.self, on: ["Droid"]),
 	]
 	public let __data: ObjectData
 	/// The name of the character
@@ -27,10 +24,7 @@ public struct HeroDetails: Fragment {
 	public let asHuman: AsHuman?
 	public let asDroid: AsDroid?
 	public init(_ data: ObjectData) throws(DecodeError) {
-		__data = data
-		name = try data.name
-		asHuman = try data.typeCase(["Human"])
-		asDroid = try data.typeCase(["Droid"])
+		__data = data; name = try data.name; asHuman = try data.typeCase(["Human"]); asDroid = try data.typeCase(["Droid"])
 	}
 	public init(__typename: String, name: String, asHuman: AsHuman? = nil, asDroid: AsDroid? = nil) { self.init(__typename, [name], asHuman, asDroid) }
 	public struct AsHuman: SelectionSet {
@@ -38,7 +32,7 @@ public struct HeroDetails: Fragment {
 		public let __data: ObjectData
 		/// Height in the preferred unit, default is meters
 		public let height: Double?
-		public var name: String { __data[field: "name"] }
+		public var name: String { self["name"] }
 		public init(_ data: ObjectData) throws(DecodeError) { __data = data; height = try data.height }
 		public init(height: Double? = nil) { self.init("Human", [height]) }
 	}
@@ -47,7 +41,7 @@ public struct HeroDetails: Fragment {
 		public let __data: ObjectData
 		/// This droid's primary function
 		public let primaryFunction: String?
-		public var name: String { __data[field: "name"] }
+		public var name: String { self["name"] }
 		public init(_ data: ObjectData) throws(DecodeError) { __data = data; primaryFunction = try data.primaryFunction }
 		public init(primaryFunction: String? = nil) { self.init("Droid", [primaryFunction]) }
 	}

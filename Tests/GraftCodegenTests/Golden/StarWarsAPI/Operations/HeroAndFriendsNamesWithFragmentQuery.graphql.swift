@@ -23,9 +23,7 @@ public struct HeroAndFriendsNamesWithFragmentQuery: GraphQLQuery, SchemaOperatio
 			public let fragments: Fragments
 			public var friends: [FriendsNames.Friend?]? { fragments.friendsNames.friends }
 			public init(_ data: ObjectData) throws(DecodeError) {
-				__data = data
-				name = try data.name
-				fragments = Fragments(friendsNames: try data.fragment())
+				__data = data; name = try data.name; fragments = Fragments(friendsNames: try data.fragment())
 			}
 			public init(__typename: String, name: String, friendsNames: FriendsNames) { self.init(__typename, [name], friendsNames) }
 			public struct Fragments: FragmentSet { public let friendsNames: FriendsNames }

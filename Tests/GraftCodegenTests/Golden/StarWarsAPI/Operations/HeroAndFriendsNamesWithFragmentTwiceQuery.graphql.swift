@@ -33,7 +33,7 @@ query HeroAndFriendsNamesWithFragmentTwice($episode: Episode) {
 		public init(_ data: ObjectData) throws(DecodeError) { __data = data; hero = try data.hero }
 		public init(hero: Hero? = nil) { self.init(nil, [hero]) }
 		public struct Hero: SelectionSet {
-			public static let __selections: [Selection] = [.typename, .field("friends", [Friend?]?.self), .inlineFragment(AsDroid.self, on: ["Droid"])]
+			public static let __selections: [Selection] = [.typename, .field("friends", [Friend?]?.self), .typeCase(AsDroid.self, on: ["Droid"])]
 			public let __data: ObjectData
 			/// The friends of the character, or an empty list if they have none
 			public let friends: [Friend?]?

@@ -28,10 +28,7 @@ query HeroAndFriendsNamesWithIDForParentOnly($episode: Episode) {
 		public init(hero: Hero? = nil) { self.init(nil, [hero]) }
 		public struct Hero: SelectionSet {
 			public static let __selections: [Selection] = [
-				.typename,
-				.field("id", String.self),
-				.field("name", String.self),
-				.field("friends", [Friend?]?.self),
+				.typename, .field("id", String.self), .field("name", String.self), .field("friends", [Friend?]?.self),
 			]
 			public let __data: ObjectData
 			/// The ID of the character

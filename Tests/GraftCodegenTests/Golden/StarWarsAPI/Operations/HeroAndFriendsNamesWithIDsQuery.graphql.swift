@@ -16,10 +16,7 @@ public struct HeroAndFriendsNamesWithIDsQuery: GraphQLQuery, SchemaOperation {
 		public init(hero: Hero? = nil) { self.init(nil, [hero]) }
 		public struct Hero: SelectionSet {
 			public static let __selections: [Selection] = [
-				.typename,
-				.field("id", String.self),
-				.field("name", String.self),
-				.field("friends", [Friend?]?.self),
+				.typename, .field("id", String.self), .field("name", String.self), .field("friends", [Friend?]?.self),
 			]
 			public let __data: ObjectData
 			/// The ID of the character

@@ -27,8 +27,7 @@ query HeroDetailsInlineConditionalInclusion($includeDetails: Boolean!) {
 		public init(hero: Hero? = nil) { self.init(nil, [hero]) }
 		public struct Hero: SelectionSet {
 			public static let __selections: [Selection] = [
-				.typename,
-				.field("name", String?.self, if: [.include("includeDetails")]),
+				.typename, .field("name", String?.self, if: [.include("includeDetails")]),
 				.field("appearsIn", [GraphQLEnum<Episode>?]?.self, if: [.include("includeDetails")]),
 			]
 			public let __data: ObjectData

@@ -36,7 +36,7 @@ query HeroFriendsDetailsConditionalInclusion($includeFriendsDetails: Boolean!) {
 			public init(_ data: ObjectData) throws(DecodeError) { __data = data; friends = try data.friends }
 			public init(__typename: String, friends: [Friend?]? = nil) { self.init(__typename, [friends]) }
 			public struct Friend: SelectionSet {
-				public static let __selections: [Selection] = [.typename, .field("name", String.self), .inlineFragment(AsDroid.self, on: ["Droid"])]
+				public static let __selections: [Selection] = [.typename, .field("name", String.self), .typeCase(AsDroid.self, on: ["Droid"])]
 				public let __data: ObjectData
 				/// The name of the character
 				public let name: String
@@ -48,7 +48,7 @@ query HeroFriendsDetailsConditionalInclusion($includeFriendsDetails: Boolean!) {
 					public let __data: ObjectData
 					/// This droid's primary function
 					public let primaryFunction: String?
-					public var name: String { __data[field: "name"] }
+					public var name: String { self["name"] }
 					public init(_ data: ObjectData) throws(DecodeError) { __data = data; primaryFunction = try data.primaryFunction }
 					public init(primaryFunction: String? = nil) { self.init("Droid", [primaryFunction]) }
 				}

@@ -25,9 +25,7 @@ query HeroNameConditionalBothSeparate($skipName: Boolean!, $includeName: Boolean
 		public init(hero: Hero? = nil) { self.init(nil, [hero]) }
 		public struct Hero: SelectionSet {
 			public static let __selections: [Selection] = [
-				.typename,
-				.field("name", String?.self, if: [.include("includeName")]),
-				.field("name", String?.self, if: [.skip("skipName")]),
+				.typename, .field("name", String?.self, if: [.include("includeName")]), .field("name", String?.self, if: [.skip("skipName")]),
 			]
 			public let __data: ObjectData
 			/// The name of the character

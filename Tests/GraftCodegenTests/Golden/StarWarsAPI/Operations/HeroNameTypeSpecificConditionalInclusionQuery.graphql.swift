@@ -28,9 +28,7 @@ query HeroNameTypeSpecificConditionalInclusion($episode: Episode, $includeName: 
 		public init(hero: Hero? = nil) { self.init(nil, [hero]) }
 		public struct Hero: SelectionSet {
 			public static let __selections: [Selection] = [
-				.typename,
-				.field("name", String?.self, if: [.include("includeName")]),
-				.inlineFragment(AsDroid.self, on: ["Droid"]),
+				.typename, .field("name", String?.self, if: [.include("includeName")]), .typeCase(AsDroid.self, on: ["Droid"]),
 			]
 			public let __data: ObjectData
 			/// The name of the character

@@ -45,10 +45,7 @@ query HeroParentTypeDependentField($episode: Episode) {
 		public init(hero: Hero? = nil) { self.init(nil, [hero]) }
 		public struct Hero: SelectionSet {
 			public static let __selections: [Selection] = [
-				.typename,
-				.field("name", String.self),
-				.inlineFragment(AsHuman.self, on: ["Human"]),
-				.inlineFragment(AsDroid.self, on: ["Droid"]),
+				.typename, .field("name", String.self), .typeCase(AsHuman.self, on: ["Human"]), .typeCase(AsDroid.self, on: ["Droid"]),
 			]
 			public let __data: ObjectData
 			/// The name of the character
@@ -56,10 +53,7 @@ query HeroParentTypeDependentField($episode: Episode) {
 			public let asHuman: AsHuman?
 			public let asDroid: AsDroid?
 			public init(_ data: ObjectData) throws(DecodeError) {
-				__data = data
-				name = try data.name
-				asHuman = try data.typeCase(["Human"])
-				asDroid = try data.typeCase(["Droid"])
+				__data = data; name = try data.name; asHuman = try data.typeCase(["Human"]); asDroid = try data.typeCase(["Droid"])
 			}
 			public init(__typename: String, name: String, asHuman: AsHuman? = nil, asDroid: AsDroid? = nil) { self.init(__typename, [name], asHuman, asDroid) }
 			public struct AsHuman: SelectionSet {
@@ -67,11 +61,11 @@ query HeroParentTypeDependentField($episode: Episode) {
 				public let __data: ObjectData
 				/// This human's friends, or an empty list if they have none
 				public let friends: [Friend?]?
-				public var name: String { __data[field: "name"] }
+				public var name: String { self["name"] }
 				public init(_ data: ObjectData) throws(DecodeError) { __data = data; friends = try data.friends }
 				public init(friends: [Friend?]? = nil) { self.init("Human", [friends]) }
 				public struct Friend: SelectionSet {
-					public static let __selections: [Selection] = [.typename, .field("name", String.self), .inlineFragment(AsHuman.self, on: ["Human"])]
+					public static let __selections: [Selection] = [.typename, .field("name", String.self), .typeCase(AsHuman.self, on: ["Human"])]
 					public let __data: ObjectData
 					public let name: String
 					public let asHuman: AsHuman?
@@ -82,7 +76,7 @@ query HeroParentTypeDependentField($episode: Episode) {
 						public let __data: ObjectData
 						/// Height in the preferred unit, default is meters
 						public let height: Double?
-						public var name: String { __data[field: "name"] }
+						public var name: String { self["name"] }
 						public init(_ data: ObjectData) throws(DecodeError) { __data = data; height = try data.height }
 						public init(height: Double? = nil) { self.init("Human", [height]) }
 					}
@@ -93,11 +87,11 @@ query HeroParentTypeDependentField($episode: Episode) {
 				public let __data: ObjectData
 				/// This droid's friends, or an empty list if they have none
 				public let friends: [Friend?]?
-				public var name: String { __data[field: "name"] }
+				public var name: String { self["name"] }
 				public init(_ data: ObjectData) throws(DecodeError) { __data = data; friends = try data.friends }
 				public init(friends: [Friend?]? = nil) { self.init("Droid", [friends]) }
 				public struct Friend: SelectionSet {
-					public static let __selections: [Selection] = [.typename, .field("name", String.self), .inlineFragment(AsHuman.self, on: ["Human"])]
+					public static let __selections: [Selection] = [.typename, .field("name", String.self), .typeCase(AsHuman.self, on: ["Human"])]
 					public let __data: ObjectData
 					public let name: String
 					public let asHuman: AsHuman?
@@ -107,7 +101,7 @@ query HeroParentTypeDependentField($episode: Episode) {
 						public static let __selections: [Selection] = [.field("height", Double?.self, arguments: ["unit": .value("METER")])]
 						public let __data: ObjectData
 						public let height: Double?
-						public var name: String { __data[field: "name"] }
+						public var name: String { self["name"] }
 						public init(_ data: ObjectData) throws(DecodeError) { __data = data; height = try data.height }
 						public init(height: Double? = nil) { self.init("Human", [height]) }
 					}

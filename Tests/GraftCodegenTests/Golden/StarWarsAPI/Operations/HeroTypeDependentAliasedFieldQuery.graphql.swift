@@ -29,18 +29,12 @@ query HeroTypeDependentAliasedField($episode: Episode) {
 		public init(_ data: ObjectData) throws(DecodeError) { __data = data; hero = try data.hero }
 		public init(hero: Hero? = nil) { self.init(nil, [hero]) }
 		public struct Hero: SelectionSet {
-			public static let __selections: [Selection] = [
-				.typename,
-				.inlineFragment(AsHuman.self, on: ["Human"]),
-				.inlineFragment(AsDroid.self, on: ["Droid"]),
-			]
+			public static let __selections: [Selection] = [.typename, .typeCase(AsHuman.self, on: ["Human"]), .typeCase(AsDroid.self, on: ["Droid"])]
 			public let __data: ObjectData
 			public let asHuman: AsHuman?
 			public let asDroid: AsDroid?
 			public init(_ data: ObjectData) throws(DecodeError) {
-				__data = data
-				asHuman = try data.typeCase(["Human"])
-				asDroid = try data.typeCase(["Droid"])
+				__data = data; asHuman = try data.typeCase(["Human"]); asDroid = try data.typeCase(["Droid"])
 			}
 			public init(__typename: String, asHuman: AsHuman? = nil, asDroid: AsDroid? = nil) { self.init(__typename, [], asHuman, asDroid) }
 			public struct AsHuman: SelectionSet {

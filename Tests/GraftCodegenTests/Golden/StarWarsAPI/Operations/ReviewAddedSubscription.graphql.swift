@@ -16,10 +16,7 @@ public struct ReviewAddedSubscription: GraphQLSubscription, SchemaOperation {
 		public init(reviewAdded: ReviewAdded? = nil) { self.init(nil, [reviewAdded]) }
 		public struct ReviewAdded: SelectionSet {
 			public static let __selections: [Selection] = [
-				.typename,
-				.field("episode", GraphQLEnum<Episode>?.self),
-				.field("stars", Int.self),
-				.field("commentary", String?.self),
+				.typename, .field("episode", GraphQLEnum<Episode>?.self), .field("stars", Int.self), .field("commentary", String?.self),
 			]
 			public let __data: ObjectData
 			/// The movie
@@ -29,10 +26,7 @@ public struct ReviewAddedSubscription: GraphQLSubscription, SchemaOperation {
 			/// Comment about the movie
 			public let commentary: String?
 			public init(_ data: ObjectData) throws(DecodeError) {
-				__data = data
-				episode = try data.episode
-				stars = try data.stars
-				commentary = try data.commentary
+				__data = data; episode = try data.episode; stars = try data.stars; commentary = try data.commentary
 			}
 			public init(episode: GraphQLEnum<Episode>? = nil, stars: Int, commentary: String? = nil) { self.init("Review", [episode, stars, commentary]) }
 		}

@@ -37,20 +37,14 @@ query Search($term: String) {
 		public init(search: [Search?]? = nil) { self.init(nil, [search]) }
 		public struct Search: SelectionSet {
 			public static let __selections: [Selection] = [
-				.typename,
-				.inlineFragment(AsHuman.self, on: ["Human"]),
-				.inlineFragment(AsDroid.self, on: ["Droid"]),
-				.inlineFragment(AsStarship.self, on: ["Starship"]),
+				.typename, .typeCase(AsHuman.self, on: ["Human"]), .typeCase(AsDroid.self, on: ["Droid"]), .typeCase(AsStarship.self, on: ["Starship"]),
 			]
 			public let __data: ObjectData
 			public let asHuman: AsHuman?
 			public let asDroid: AsDroid?
 			public let asStarship: AsStarship?
 			public init(_ data: ObjectData) throws(DecodeError) {
-				__data = data
-				asHuman = try data.typeCase(["Human"])
-				asDroid = try data.typeCase(["Droid"])
-				asStarship = try data.typeCase(Self.self)
+				__data = data; asHuman = try data.typeCase(["Human"]); asDroid = try data.typeCase(["Droid"]); asStarship = try data.typeCase(Self.self)
 			}
 			public init(__typename: String, asHuman: AsHuman? = nil, asDroid: AsDroid? = nil, asStarship: AsStarship? = nil) {
 				self.init(__typename, [], asHuman, asDroid, asStarship)

@@ -27,10 +27,7 @@ query StarshipCoordinates($coordinates: [[Float!]!]) {
 		public init(starshipCoordinates: StarshipCoordinates? = nil) { self.init(nil, [starshipCoordinates]) }
 		public struct StarshipCoordinates: SelectionSet {
 			public static let __selections: [Selection] = [
-				.typename,
-				.field("name", String.self),
-				.field("coordinates", [[Double]]?.self),
-				.field("length", Double?.self),
+				.typename, .field("name", String.self), .field("coordinates", [[Double]]?.self), .field("length", Double?.self),
 			]
 			public let __data: ObjectData
 			/// The name of the starship
@@ -39,10 +36,7 @@ query StarshipCoordinates($coordinates: [[Float!]!]) {
 			/// Length of the starship, along the longest axis
 			public let length: Double?
 			public init(_ data: ObjectData) throws(DecodeError) {
-				__data = data
-				name = try data.name
-				coordinates = try data.coordinates
-				length = try data.length
+				__data = data; name = try data.name; coordinates = try data.coordinates; length = try data.length
 			}
 			public init(name: String, coordinates: [[Double]]? = nil, length: Double? = nil) { self.init("Starship", [name, coordinates, length]) }
 		}

@@ -8,8 +8,7 @@ public struct TwoHeroesQuery: GraphQLQuery, SchemaOperation {
 	public init() {}
 	public struct Data: SelectionSet {
 		public static let __selections: [Selection] = [
-			.field("r2", R2?.self, name: "hero"),
-			.field("luke", Luke?.self, name: "hero", arguments: ["episode": .value("EMPIRE")]),
+			.field("r2", R2?.self, name: "hero"), .field("luke", Luke?.self, name: "hero", arguments: ["episode": .value("EMPIRE")]),
 		]
 		public let __data: ObjectData
 		public let r2: R2?

@@ -9,9 +9,7 @@ public struct ReviewInput: InputObject {
 	/// Favorite color, optional
 	public var favorite_color: GraphQLNullable<ColorInput>
 	public init(stars: Int, commentary: GraphQLNullable<String> = nil, favorite_color: GraphQLNullable<ColorInput> = nil) {
-		self.stars = stars
-		self.commentary = commentary
-		self.favorite_color = favorite_color
+		self.stars = stars; self.commentary = commentary; self.favorite_color = favorite_color
 	}
 	public var __fields: [String: any InputValueConvertible] { ["stars": stars, "commentary": commentary, "favorite_color": favorite_color] }
 }
