@@ -7,6 +7,6 @@ public let schemaMetadata = Graft.SchemaMetadata(
         "Node": ["ArticleLesson", "Course", "Enrollment", "QuizLesson", "Review", "User", "VideoLesson"],
         "SearchResult": ["ArticleLesson", "Course", "QuizLesson", "User", "VideoLesson"],
     ],
-    keyFields: ["Course": ["slug"], "Review": ["id"], "User": ["id"]],
+    keyFields: ["Course": ["slug"], "Note": ["id"], "Notebook": ["id"], "Review": ["id"], "User": ["id"]],
     fieldPolicies: ["Query.courses": .relay]
 )
