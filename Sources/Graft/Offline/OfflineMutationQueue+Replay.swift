@@ -87,12 +87,14 @@ extension OfflineMutationQueue {
     /// Whether an error is worth another attempt: the network, a timeout, a server that failed or
     /// asked to wait (5xx, 408, 429), a client-side rate limit, or a body that is not a GraphQL
     /// response (a captive portal's page). GraphQL errors and other statuses are the server's answer.
+    /// The status decides first: a 5xx carrying GraphQL errors is still a server failing.
     static func isTransient(_ error: GraftError) -> Bool {
+        if let status = error.statusCode, status >= 400 {
+            return status >= 500 || status == 408 || status == 429
+        }
         switch error.code {
-        case .transport, .timedOut, .offline, .rateLimited, .decoding, .cancelled: true
-        case .httpStatus:
-            error.statusCode.map { $0 >= 500 || $0 == 408 || $0 == 429 } ?? true
-        default: false
+        case .transport, .timedOut, .offline, .rateLimited, .decoding, .cancelled, .httpStatus: return true
+        default: return false
         }
     }
 
