@@ -3,7 +3,8 @@ import Graft
 
 /// An ``OfflineMutationStorage`` on the system SQLite: one row per queued mutation in the table
 /// `graft_mutation_queue_v1` (so it can share a file with `SQLiteRecordStorage`), write-ahead
-/// logging, and every change one statement in its own transaction. A row is committed when the
+/// logging, and every change one statement in its own transaction. Rows are keyed by sequence
+/// alone (one B-tree to write per change); the storage remembers each entry's row. A row is committed when the
 /// call returns: with `.normal` durability it survives the app being killed (the kernel has the
 /// write-ahead log), with `.full` also a power loss (`fsync` per change, much slower).
 ///
@@ -17,6 +18,8 @@ public final class SQLiteMutationQueueStorage: OfflineMutationStorage {
     private let updateRow: SQLiteStatement
     private let deleteRow: SQLiteStatement
     private let selectAll: SQLiteStatement
+    /// The row (sequence) of each entry this storage loaded or wrote.
+    private var rows: [String: Int64] = [:]
 
     /// Opens (or creates) the queue's table in the database at `path`. Errors are `GraftError`s
     /// with code `cache` naming the file.
@@ -27,7 +30,7 @@ public final class SQLiteMutationQueueStorage: OfflineMutationStorage {
             try database.execute(durability == .full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL")
             try database.execute("""
                 CREATE TABLE IF NOT EXISTS graft_mutation_queue_v1 (
-                  sequence INTEGER PRIMARY KEY NOT NULL, id TEXT NOT NULL UNIQUE, operation_name TEXT NOT NULL,
+                  sequence INTEGER PRIMARY KEY NOT NULL, id TEXT NOT NULL, operation_name TEXT NOT NULL,
                   document TEXT, document_id TEXT, variables TEXT NOT NULL, optimistic TEXT,
                   attempts INTEGER NOT NULL, enqueued_ms INTEGER NOT NULL, dead INTEGER NOT NULL, last_error TEXT)
                 """)
@@ -36,9 +39,10 @@ public final class SQLiteMutationQueueStorage: OfflineMutationStorage {
                   optimistic, attempts, enqueued_ms, dead, last_error) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
                 """)
             updateRow = try database.prepare("""
-                UPDATE graft_mutation_queue_v1 SET sequence = ?1, attempts = ?2, dead = ?3, last_error = ?4 WHERE id = ?5
+                UPDATE graft_mutation_queue_v1 SET sequence = ?1, attempts = ?2, dead = ?3, last_error = ?4
+                  WHERE sequence = ?5 AND id = ?6
                 """)
-            deleteRow = try database.prepare("DELETE FROM graft_mutation_queue_v1 WHERE id = ?1")
+            deleteRow = try database.prepare("DELETE FROM graft_mutation_queue_v1 WHERE sequence = ?1 AND id = ?2")
             selectAll = try database.prepare("""
                 SELECT sequence, id, operation_name, document, document_id, variables, optimistic, attempts,
                   enqueued_ms, dead, last_error FROM graft_mutation_queue_v1 ORDER BY sequence
@@ -55,6 +59,7 @@ public final class SQLiteMutationQueueStorage: OfflineMutationStorage {
         while try selectAll.step() {
             entries.append(try row())
         }
+        rows = Dictionary(entries.map { ($0.id, $0.sequence) }, uniquingKeysWith: { first, _ in first })
         return entries
     }
 
@@ -71,6 +76,7 @@ public final class SQLiteMutationQueueStorage: OfflineMutationStorage {
         insertRow.bind(entry.state == .deadLettered ? 1 : 0, at: 10)
         if let lastError = entry.lastError { insertRow.bind(lastError, at: 11) }
         try insertRow.run()
+        rows[entry.id] = entry.sequence
     }
 
     public func update(_ entry: QueuedMutation) throws {
@@ -78,13 +84,25 @@ public final class SQLiteMutationQueueStorage: OfflineMutationStorage {
         updateRow.bind(Int64(entry.attempts), at: 2)
         updateRow.bind(entry.state == .deadLettered ? 1 : 0, at: 3)
         if let lastError = entry.lastError { updateRow.bind(lastError, at: 4) }
-        updateRow.bind(entry.id, at: 5)
+        updateRow.bind(try row(of: entry.id), at: 5)
+        updateRow.bind(entry.id, at: 6)
         try updateRow.run()
+        rows[entry.id] = entry.sequence
     }
 
     public func remove(id: String) throws {
-        deleteRow.bind(id, at: 1)
+        deleteRow.bind(try row(of: id), at: 1)
+        deleteRow.bind(id, at: 2)
         try deleteRow.run()
+        rows[id] = nil
+    }
+
+    /// The row of an entry: remembered, or looked up (an entry written by another connection).
+    private func row(of id: String) throws -> Int64 {
+        if let row = rows[id] { return row }
+        let lookup = try database.prepare("SELECT sequence FROM graft_mutation_queue_v1 WHERE id = ?1")
+        lookup.bind(id, at: 1)
+        return try lookup.step() ? lookup.int64(at: 0) : -1
     }
 
     /// The entry at the current row; a row that does not decode is an error naming it.

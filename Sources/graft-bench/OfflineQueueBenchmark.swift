@@ -23,22 +23,28 @@ enum OfflineQueueBenchmark {
         try CacheBenchmarks.blocking {
             for kind in ["memory", "sqlite"] {
                 var enqueueSamples: [Double] = []
+                var enqueueCPUSamples: [Double] = []
                 var replaySamples: [Double] = []
                 for run in 0..<5 {
                     let path = directory.appendingPathComponent("queue-\(run).sqlite").path
-                    let (enqueue, replay) = try await bench(kind == "memory" ? nil : path, count: count, url: url, replays: run < 2)
+                    let (enqueue, enqueueCPU, replay) = try await bench(kind == "memory" ? nil : path, count: count, url: url,
+                                                                        replays: run < 2)
                     enqueueSamples.append(enqueue)
+                    enqueueCPUSamples.append(enqueueCPU)
                     if let replay { replaySamples.append(replay) }
                 }
                 report("\(kind)-enqueue", count: count, milliseconds: median(enqueueSamples))
+                report("\(kind)-enqueue-cpu", count: count, milliseconds: median(enqueueCPUSamples))
                 report("\(kind)-replay", count: count, milliseconds: median(replaySamples))
             }
         }
     }
 
     /// Enqueues `count` mutations offline (on SQLite at `path`, or in memory without one); then
-    /// (when `replays`) goes online and waits until all are delivered. Returns both times in milliseconds.
-    static func bench(_ path: String?, count: Int, url: URL, replays: Bool) async throws -> (Double, Double?) {
+    /// (when `replays`) goes online and waits until all are delivered. Returns the enqueue's wall-clock
+    /// and process CPU time (user + system, steadier on a busy machine) and the replay's wall-clock
+    /// time, in milliseconds.
+    static func bench(_ path: String?, count: Int, url: URL, replays: Bool) async throws -> (Double, Double, Double?) {
         let monitor = ManualNetworkMonitor(.offline)
         let client = GraphQLClient(transport: HTTPTransport(url: url, client: URLSessionHTTPClient()))
         let queue = try path.map { path in
@@ -52,12 +58,14 @@ enum OfflineQueueBenchmark {
             ]]]))
         }
         let start = DispatchTime.now().uptimeNanoseconds
+        let startCPU = processCPUMilliseconds()
         for (mutation, data) in zip(mutations, optimistic) {
             try await queue.enqueue(mutation, optimisticResponse: data)
         }
+        let enqueueCPU = processCPUMilliseconds() - startCPU
         let enqueue = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         guard await queue.pending.count == count else { throw BenchmarkError("queued \(await queue.pending.count)") }
-        guard replays else { return (enqueue, nil) }
+        guard replays else { return (enqueue, enqueueCPU, nil) }
 
         let events = await queue.events()
         let replayStart = DispatchTime.now().uptimeNanoseconds
@@ -73,7 +81,15 @@ enum OfflineQueueBenchmark {
         }
         let replay = Double(DispatchTime.now().uptimeNanoseconds - replayStart) / 1e6
         await queue.stop()
-        return (enqueue, replay)
+        return (enqueue, enqueueCPU, replay)
+    }
+
+    /// The CPU time the process has used (user and system), in milliseconds.
+    static func processCPUMilliseconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000
     }
 
     static func median(_ samples: [Double]) -> Double {
@@ -96,20 +112,7 @@ final class AnsweringServer: @unchecked Sendable {
 
     init(body: [UInt8]) throws {
         response = Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(listener, 64) == 0 else { throw BenchmarkError("cannot listen on 127.0.0.1") }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
-        self.listener = listener
-        port = Int(UInt16(bigEndian: address.sin_port))
+        (listener, port) = try LoopbackListener.open(backlog: 64)
     }
 
     /// Accepts connections until the process ends.

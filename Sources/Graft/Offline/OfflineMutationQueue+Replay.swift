@@ -24,12 +24,16 @@ extension OfflineMutationQueue {
         wakeRequested = true
         resumePause()
         if replayTask == nil {
-            replayTask = Task { await self.replay() }
+            replayGeneration += 1
+            let generation = replayGeneration
+            replayTask = Task { await self.replay(generation) }
         }
     }
 
-    func replay() async {
-        while !Task.isCancelled {
+    /// Sends entries until none is pending, the network is down, or the loop is stopped (a loop
+    /// of an earlier `start` ends without touching the current one's state).
+    func replay(_ generation: Int) async {
+        while !Task.isCancelled && generation == replayGeneration {
             wakeRequested = false
             guard monitor.status.isSatisfied,
                   let entry = entries.first(where: { $0.state == .pending }) else { break }
@@ -59,6 +63,7 @@ extension OfflineMutationQueue {
                 break
             }
         }
+        guard generation == replayGeneration else { return }
         replayTask = nil
         releaseFirstAttemptWaiters()
     }

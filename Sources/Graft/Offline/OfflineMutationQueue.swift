@@ -45,6 +45,8 @@ public actor OfflineMutationQueue {
     var started = false
     var followTask: Task<Void, Never>?
     var replayTask: Task<Void, Never>?
+    /// Counts replay loops started, so a loop stopped by ``stop()`` knows it is not the current one.
+    var replayGeneration = 0
     /// Set when something may have changed while the replay loop was busy.
     var wakeRequested = false
     /// No attempt before this instant (back-off), unless the network comes back.
@@ -135,10 +137,11 @@ public actor OfflineMutationQueue {
 
     /// Performs a mutation through the queue. With ``OfflineQueueing/never`` it is
     /// `client.perform(_:optimisticResponse:options:)` with the queue's request options. Otherwise
-    /// it is queued (and so survives a crash), sent at once when the network is up and nothing is
-    /// ahead of it, and the result says what happened to that first attempt: the server's answer
-    /// (errors included, or thrown per `throwsOnGraphQLErrors`; a rejection is thrown), or
-    /// `.queued` when it must wait (offline, a transient failure, or entries ahead of it backing off).
+    /// it is queued (and so survives a crash) and, when the network is up, sent as soon as the
+    /// entries ahead of it are settled; the result says what happened to that first attempt: the
+    /// server's answer (errors included, or thrown per `throwsOnGraphQLErrors`; a refusing status
+    /// is thrown), or `.queued` when it must wait (offline, not started, a transient failure, or an
+    /// entry ahead of it backing off).
     /// `queueing` defaults to ``OfflineQueueing/whenUnreachable`` for a mutation with an
     /// optimistic response and to ``OfflineQueueing/never`` for one without.
     public func perform<Mutation: GraphQLMutation>(_ mutation: Mutation, optimisticResponse: Mutation.Data? = nil,
