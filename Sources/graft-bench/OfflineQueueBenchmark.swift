@@ -87,7 +87,7 @@ enum OfflineQueueBenchmark {
     /// The CPU time the process has used (user and system), in milliseconds.
     static func processCPUMilliseconds() -> Double {
         var usage = rusage()
-        getrusage(RUSAGE_SELF, &usage)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
         return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000
             + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000
     }
