@@ -18,12 +18,13 @@ extension OfflineMutationQueue {
         kick()
     }
 
-    /// Starts the replay loop, or tells the running one to look again.
+    /// Starts the replay loop, or tells the running one to look again. While the monitor says the
+    /// network is down no loop is started (it would end at once); its next up status kicks.
     func kick() {
         guard started else { return }
         wakeRequested = true
         resumePause()
-        if replayTask == nil {
+        if replayTask == nil && monitor.status.isSatisfied {
             replayGeneration += 1
             let generation = replayGeneration
             replayTask = Task { await self.replay(generation) }
