@@ -6,7 +6,8 @@ import Graft
 /// logging, and every change one statement in its own transaction. Rows are keyed by sequence
 /// alone (one B-tree to write per change); the storage remembers each entry's row. A row is committed when the
 /// call returns: with `.normal` durability it survives the app being killed (the kernel has the
-/// write-ahead log), with `.full` also a power loss (`fsync` per change, much slower).
+/// write-ahead log), with `.full` also a power loss (`fsync` per change, much slower). There is
+/// no group commit: N enqueues are N transactions.
 ///
 /// ```swift
 /// let queue = try OfflineMutationQueue(client: client, storage: try SQLiteMutationQueueStorage(path: queuePath),
@@ -28,6 +29,10 @@ public final class SQLiteMutationQueueStorage: OfflineMutationStorage {
             database = try SQLiteDatabase(path: path)
             try database.execute("PRAGMA journal_mode=WAL")
             try database.execute(durability == .full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL")
+            // Checkpoint (the one `fsync` of `.normal`) every 4,000 pages rather than 1,000: each
+            // enqueue writes a page, and on a busy disk the checkpoints were a third of the time.
+            // The log is cut back to 16 MB after each.
+            try database.execute("PRAGMA wal_autocheckpoint=4000; PRAGMA journal_size_limit=16777216")
             try database.execute("""
                 CREATE TABLE IF NOT EXISTS graft_mutation_queue_v1 (
                   sequence INTEGER PRIMARY KEY NOT NULL, id TEXT NOT NULL, operation_name TEXT NOT NULL,

@@ -17,7 +17,8 @@ enum BenchmarkCommand {
       subscription [N]  A local WebSocket server pushes N LessonProgress events: the client
                         receives, decodes and caches them (events/s, MB/s of frames), beside a
                         raw-socket baseline and frame parsing alone.
-      offline [N]       The offline mutation queue: enqueue N (10,000) AddNote mutations with
+      offline [N] [memory] [sqlite] [--no-replay]
+                        The offline mutation queue: enqueue N (10,000) AddNote mutations with
                         optimistic responses, in memory and on SQLite (one transaction each),
                         then replay them against a local HTTP server.
       multipart         Parse a 10 MB multipart/mixed stream of 1,000 parts in 16 KB chunks.

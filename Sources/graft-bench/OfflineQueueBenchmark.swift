@@ -5,14 +5,18 @@ import Glibc
 import Graft
 import GraftSQLite
 
-/// `graft-bench offline [N]`: the offline mutation queue with N (10,000) small `AddNote`
+/// `graft-bench offline [N] [memory] [sqlite] [--no-replay]`: the offline mutation queue with N (10,000) small `AddNote`
 /// mutations, each with an optimistic response: enqueue them (in memory, and on SQLite where each
 /// enqueue is its own committed transaction), then replay them against a local HTTP server that
 /// answers every request at once (so the figure is the queue and the HTTP client, not a server).
 enum OfflineQueueBenchmark {
     static func run(_ arguments: [String]) throws {
-        guard arguments.count <= 1, let count = arguments.first.map(Int.init) ?? 10_000, count > 0 else {
-            throw BenchmarkError("usage: graft-bench offline [N]")
+        let numbers = arguments.compactMap(Int.init)
+        let kinds = arguments.filter { $0 == "memory" || $0 == "sqlite" }
+        let replays = !arguments.contains("--no-replay")
+        let count = numbers.first ?? 10_000
+        guard numbers.count + kinds.count + (replays ? 0 : 1) == arguments.count, numbers.count <= 1, count > 0 else {
+            throw BenchmarkError("usage: graft-bench offline [N] [memory] [sqlite] [--no-replay]")
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("graft-bench-offline-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -21,21 +25,21 @@ enum OfflineQueueBenchmark {
         server.start()
         let url = URL(string: "http://127.0.0.1:\(server.port)/graphql")!
         try CacheBenchmarks.blocking {
-            for kind in ["memory", "sqlite"] {
+            for kind in kinds.isEmpty ? ["memory", "sqlite"] : kinds {
                 var enqueueSamples: [Double] = []
                 var enqueueCPUSamples: [Double] = []
                 var replaySamples: [Double] = []
                 for run in 0..<5 {
                     let path = directory.appendingPathComponent("queue-\(run).sqlite").path
                     let (enqueue, enqueueCPU, replay) = try await bench(kind == "memory" ? nil : path, count: count, url: url,
-                                                                        replays: run < 2)
+                                                                        replays: replays && run < 2)
                     enqueueSamples.append(enqueue)
                     enqueueCPUSamples.append(enqueueCPU)
                     if let replay { replaySamples.append(replay) }
                 }
                 report("\(kind)-enqueue", count: count, milliseconds: median(enqueueSamples))
                 report("\(kind)-enqueue-cpu", count: count, milliseconds: median(enqueueCPUSamples))
-                report("\(kind)-replay", count: count, milliseconds: median(replaySamples))
+                if !replaySamples.isEmpty { report("\(kind)-replay", count: count, milliseconds: median(replaySamples)) }
             }
         }
     }
