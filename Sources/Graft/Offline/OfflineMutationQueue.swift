@@ -126,7 +126,7 @@ public actor OfflineMutationQueue {
     public func enqueue<Mutation: GraphQLMutation>(_ mutation: Mutation,
                                                    optimisticResponse: Mutation.Data? = nil) async throws(GraftError) -> QueuedMutation {
         mutationTypes[Mutation.operationName] = QueuedMutationType(Mutation.self)
-        let entry = QueuedMutation(id: UUID().uuidString.lowercased(), sequence: nextSequence,
+        let entry = QueuedMutation(id: QueuedMutation.newKey(), sequence: nextSequence,
                                    request: GraphQLRequest(mutation),
                                    optimisticData: optimisticResponse.map { .object($0.__data.fields) })
         try insert(entry)

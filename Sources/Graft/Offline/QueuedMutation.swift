@@ -45,6 +45,23 @@ public struct QueuedMutation: Sendable, Hashable, Identifiable {
     }
 }
 
+extension QueuedMutation {
+    /// A new idempotency key: a random (version 4) UUID in lower case. The bits come from
+    /// `SystemRandomNumberGenerator` (`getrandom`) because Foundation's `UUID()` opens and reads
+    /// `/dev/urandom` on each call on Linux, a sixth of an enqueue's time.
+    static func newKey() -> String {
+        var random = SystemRandomNumberGenerator()
+        let high = random.next() as UInt64
+        let low = random.next() as UInt64
+        var bytes = (0..<16).map { UInt8(truncatingIfNeeded: ($0 < 8 ? high >> (8 * $0) : low >> (8 * ($0 - 8)))) }
+        bytes[6] = bytes[6] & 0x0F | 0x40  // version 4
+        bytes[8] = bytes[8] & 0x3F | 0x80  // RFC 4122 variant
+        let uuid = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                               bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        return uuid.uuidString.lowercased()
+    }
+}
+
 /// Where an ``OfflineMutationQueue`` keeps its entries. Each method is one atomic change: after a
 /// crash the storage holds exactly the changes whose call returned (and perhaps the one in
 /// progress, whole or not at all). Owned by one queue (an actor), so not required to be `Sendable`.

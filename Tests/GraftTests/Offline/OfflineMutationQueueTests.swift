@@ -125,3 +125,18 @@ import Testing
         #expect(await queue.deadLetters.isEmpty)
     }
 }
+
+/// Idempotency keys: version 4 UUIDs, lower case, never repeated.
+@Suite struct IdempotencyKeyTests {
+    @Test func keysAreRandomVersion4UUIDs() {
+        let keys = (0..<1000).map { _ in QueuedMutation.newKey() }
+        #expect(Set(keys).count == 1000)
+        for key in keys.prefix(50) {
+            let uuid = UUID(uuidString: key)
+            #expect(uuid != nil && key == key.lowercased())
+            let characters = Array(key)
+            #expect(characters[14] == "4")
+            #expect("89ab".contains(characters[19]))
+        }
+    }
+}
