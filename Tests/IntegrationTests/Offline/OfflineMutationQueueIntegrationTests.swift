@@ -71,7 +71,12 @@ struct OfflineMutationQueueIntegrationTests {
         #expect(try await notebook.requestCounts() == Dictionary(uniqueKeysWithValues: keys.map { ($0, 1) }))
 
         // The watcher showed all ten notes at every step, then the server's data.
-        let final = await watch.wait(for: offline.count + 1)
+        // (The watcher's stream is read by another task: wait until it has caught up with the last change.)
+        var final = await watch.wait(for: offline.count + 1)
+        for _ in 0..<1000 where final.last.map(Self.shown)?.allSatisfy({ $0.saved }) != true {
+            try await Task.sleep(for: .milliseconds(10))
+            final = watch.items
+        }
         let afterOffline = final.dropFirst(10)
         #expect(afterOffline.allSatisfy { Self.shown($0).count == 10 })
         let last = try #require(final.last.map(Self.shown))
@@ -131,7 +136,8 @@ struct OfflineMutationQueueIntegrationTests {
         #expect(await queue.deadLetters.map(\.id) == [entry.id, second.id])
         #expect(try await queue.drop(second.id))
         #expect(await queue.deadLetters.map(\.id) == [entry.id])
-        #expect(events.all.contains { if case .dropped(let gone) = $0 { gone.id == second.id } else { false } })
+        let dropped = await events.wait { $0.contains { if case .dropped = $0 { true } else { false } } }
+        #expect(dropped.contains { if case .dropped(let gone) = $0 { gone.id == second.id } else { false } })
         #expect(await watch.wait(for: 5).last.map(Self.shown)?.isEmpty == true)
 
         // Retried (same key), the first is delivered once and its note is the server's.
