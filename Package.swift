@@ -26,7 +26,8 @@ let package = Package(
         // Schema model and builders, schema and operation validation, IR.
         .target(name: "GraftCompiler", dependencies: ["GraftLanguage"]),
         // The runtime library apps import: generated-code support, client, transports, cache.
-        .target(name: "Graft", dependencies: ["GraftHashing"]),
+        // On Linux also libcurl: CurlHTTPClient (certificate pinning, which URLSession cannot do there).
+        .target(name: "Graft", dependencies: ["GraftHashing", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
         // Configuration, Swift rendering, SHA-256 and persisted-query manifests.
         .target(name: "GraftCodegen", dependencies: ["GraftCompiler", "GraftHashing"]),
         // SHA-256 (FIPS 180-4), written out: persisted-query identifiers in the generator and the runtime.
@@ -52,7 +53,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .target(name: "GraftSQLite", dependencies: ["Graft", "CSQLite"]),
         // The system libcurl (apt libcurl4-openssl-dev; FoundationNetworking loads it already): the
-        // WebSocket byte stream on Linux.
+        // WebSocket byte stream and CurlHTTPClient on Linux.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Subscriptions over WebSocket (graphql-transport-ws and graphql-ws), its own product so apps
         // without subscriptions don't link it.
@@ -61,6 +62,8 @@ let package = Package(
         // Reads the example API's merged catalog pages from an SQLite cache, for the pagination test (not a product).
         .executableTarget(name: "graft-cache-reader", dependencies: ["Graft", "GraftSQLite", "CourseCatalogAPI"],
                           path: "Tests/CacheReaderHelper"),
+        // Uploads a file and measures its own resident memory, for the large-upload test (not a product).
+        .executableTarget(name: "graft-upload-helper", dependencies: ["Graft", "CourseCatalogAPI"], path: "Tests/UploadHelper"),
         // Watches a veth link come and go in its own network namespace, for the netlink monitor test (not a product).
         .executableTarget(name: "graft-netlink-helper", dependencies: ["Graft"], path: "Tests/NetlinkHelper"),
         // Writes to an SQLite cache until killed, for the crash-safety test (not a product).
@@ -91,7 +94,7 @@ let package = Package(
         // Builds a temporary copy of Examples/CourseCatalog with the plugins (nested `swift build`).
         .testTarget(name: "PluginTests", dependencies: ["GraftTestSupport"]),
         // Against the Strawberry server in Tests/IntegrationServer (Python venv: .ci/install-integration-deps).
-        .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft", "GraftTesting", "GraftHashing", "CourseCatalogAPI", "graft", "GraftSQLite", "GraftTestSupport", "graft-cache-reader",
+        .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft", "GraftTesting", "GraftHashing", "CourseCatalogAPI", "graft", "GraftSQLite", "GraftTestSupport", "graft-cache-reader", "graft-upload-helper",
                                                                "GraftWebSocket", "graft-offline-queue-crash-helper"]),
     ],
     swiftLanguageModes: [.v6]

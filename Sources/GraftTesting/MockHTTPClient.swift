@@ -26,6 +26,9 @@ public final class MockHTTPClient: HTTPClient {
         public var request: HTTPRequest
         /// Its context.
         public var context: RequestContext
+        /// The body as sent: the bytes in memory, or a streamed body read to its end (as a real
+        /// client reads it, from its start for every request).
+        public var sentBody: Data?
     }
 
     private struct Stub {
@@ -95,10 +98,17 @@ public final class MockHTTPClient: HTTPClient {
         state.withLock { $0 = State() }
     }
 
-    /// Records the request and answers it from the first matching stub.
+    /// Records the request (reading a streamed body to its end, as a real client does; a reader's
+    /// error fails the request) and answers it from the first matching stub.
     public func send(_ request: HTTPRequest, context: RequestContext) async throws -> HTTPResponse {
+        let sentBody: Data?
+        do {
+            sentBody = try request.sentBody()
+        } catch {
+            throw GraftError.wrapping(error, request: request, context: context)
+        }
         let stub: Stub? = state.withLock { state in
-            state.recorded.append(RecordedRequest(request: request, context: context))
+            state.recorded.append(RecordedRequest(request: request, context: context, sentBody: sentBody))
             guard let index = state.stubs.firstIndex(where: {
                 $0.remaining != 0 && $0.matcher.matches(request, context: context)
             }) else { return nil }

@@ -18,6 +18,7 @@ public final class MockTransport: GraphQLTransport {
     private struct State {
         var responses: [String: [Handler]] = [:]
         var subscriptionEvents: [String: [GraphQLResponseBody]] = [:]
+        var incremental: [String: [JSONValue]] = [:]
         var fallback: Handler?
         var requests: [GraphQLRequest] = []
     }
@@ -50,6 +51,38 @@ public final class MockTransport: GraphQLTransport {
     /// The events a subscription to `operationName` delivers before completing.
     public func emit(_ events: [JSONValue], for operationName: String) {
         state.withLock { $0.subscriptionEvents[operationName] = events.compactMap(GraphQLResponseBody.init(json:)) }
+    }
+
+    /// Answers requests for `operationName` as a server answers `@defer`/`@stream`: `payloads` in
+    /// either wire format (``IncrementalResponse``). `GraphQLClient.fetchIncrementally` then gets
+    /// the response after each payload (deferred fragments pending until theirs), `fetch` the
+    /// complete one. A malformed payload fails the request with its ``GraftError``.
+    public func respondIncrementally(to operationName: String, with payloads: [JSONValue]) {
+        state.withLock { $0.incremental[operationName] = payloads }
+        respond(to: operationName) { _ in
+            var response = IncrementalResponse()
+            for payload in payloads { try response.apply(payload) }
+            return response.body
+        }
+    }
+
+    public func executeIncrementally(_ request: GraphQLRequest, options: RequestOptions) -> AsyncThrowingStream<GraphQLResponseBody, any Error> {
+        guard let payloads = state.withLock({ $0.incremental[request.operationName] }) else {
+            return .single { try await self.execute(request, options: options) }
+        }
+        state.withLock { $0.requests.append(request) }
+        return AsyncThrowingStream { continuation in
+            var response = IncrementalResponse()
+            do {
+                for payload in payloads {
+                    try response.apply(payload)
+                    continuation.yield(response.body)
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
     }
 
     public func execute(_ request: GraphQLRequest, options: RequestOptions) async throws -> GraphQLResponseBody {

@@ -48,10 +48,10 @@ public struct RequestMatcher: Sendable {
         }
     }
 
-    /// Matches requests whose body, as UTF-8 text, contains `text`.
+    /// Matches requests whose body, as UTF-8 text, contains `text` (a streamed body is read for it).
     public static func bodyContains(_ text: String) -> RequestMatcher {
         RequestMatcher { request, _ in
-            request.body.map { String(decoding: $0, as: UTF8.self).contains(text) } ?? false
+            ((try? request.sentBody()) ?? nil).map { String(decoding: $0, as: UTF8.self).contains(text) } ?? false
         }
     }
 

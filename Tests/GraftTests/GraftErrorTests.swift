@@ -77,7 +77,7 @@ struct GraftErrorTests {
         #expect(rateLimited.code == .rateLimited && rateLimited.operation == "Q" && rateLimited.request != nil)
         #expect(GraftError.Code.allCases.map(\.rawValue) == ["transport", "timedOut", "cancelled", "httpStatus",
                                                               "graphQLErrors", "decoding", "unauthorized", "rateLimited",
-                                                              "cacheMiss", "cache", "insecureTransport", "offline"])
+                                                              "cacheMiss", "cache", "insecureTransport", "offline", "pinningFailed"])
     }
 
     @Test("decoding errors name the coding path")

@@ -66,4 +66,27 @@ struct MockHTTPClientTests {
         let error = await #expect(throws: GraftError.self) { try await task.value }
         #expect(error?.code == .cancelled)
     }
+
+    @Test("a streamed body is read to its end, recorded as sent and matched; a failing reader fails the request")
+    func streamedBodies() async throws {
+        let mock = MockHTTPClient()
+        mock.stub(.bodyContains("needle"), response: .status(204))
+        mock.stub(response: .status(200))
+        let source = HTTPBodySource.concatenating([.data(Data("hay ".utf8)), .data(Data("needle".utf8))])
+        let request = HTTPRequest(method: .post, url: URL(string: "https://api.example.test/up")!, content: .stream(source))
+        #expect(try await mock.send(request).statusCode == 204)
+        #expect(mock.recordedRequests.first?.sentBody == Data("hay needle".utf8))
+        #expect(mock.requests.first?.content == .stream(source))
+
+        final class Failing: HTTPBodyReader {
+            func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+                throw GraftError(.transport, message: "disk on fire")
+            }
+            func close() {}
+        }
+        let failing = HTTPRequest(method: .post, url: URL(string: "https://api.example.test/up")!,
+                                  content: .stream(HTTPBodySource(length: nil) { Failing() }))
+        let error = await #expect(throws: GraftError.self) { try await mock.send(failing) }
+        #expect(error?.message.contains("disk on fire") == true)
+    }
 }

@@ -6,6 +6,7 @@ Schemas/CourseCatalog.graphqls; Scripts/compare-server-schema.js checks it.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Annotated, Optional, Union
 
 import strawberry
@@ -14,6 +15,7 @@ from graphql import GraphQLError
 from catalog_types import (URL, CourseLevel, CourseSortField, CourseStatus, DateTime, EnrollmentStatus,
                            QuestionKind, Role, SortDirection, TypePolicy, check_first, viewer_id)
 from data import STORE, CourseRecord, EnrollmentRecord, LessonRecord, ReviewRecord, UserRecord
+from holds import hold
 
 # --- Interfaces and objects ----------------------------------------------------------------
 
@@ -81,9 +83,19 @@ def _course_co_instructors(root: Course) -> list[User]:
     return [user_object(STORE.users[i]) for i in root.record.co_instructor_ids]
 
 
-def _course_lessons(root: Course, first: Annotated[Optional[int], strawberry.argument(
+def _course_lessons(root: Course, info: strawberry.Info, first: Annotated[Optional[int], strawberry.argument(
         description="Return at most this many lessons.")] = 50) -> list[Lesson]:
-    return [lesson_object(l) for l in STORE.lessons_of(root.id)[:check_first(first)]]
+    lessons = [lesson_object(l) for l in STORE.lessons_of(root.id)[:check_first(first)]]
+
+    # An async generator, so that `@stream` sends the lessons as they come: after the first, each
+    # waits for the hold "lessons" (holds.py) and a moment.
+    async def generate():
+        for index, lesson in enumerate(lessons):
+            if index > 0:
+                await hold(info, "lessons")
+                await asyncio.sleep(0.01)
+            yield lesson
+    return generate()
 
 
 def _course_lesson_count(root: Course) -> int:
@@ -94,7 +106,8 @@ def _course_duration(root: Course) -> int:
     return sum(l.duration_minutes for l in STORE.lessons_of(root.id))
 
 
-def _course_rating(root: Course) -> Optional[float]:
+async def _course_rating(root: Course, info: strawberry.Info) -> Optional[float]:
+    await hold(info, "rating")
     return STORE.rating_of(root.id)
 
 

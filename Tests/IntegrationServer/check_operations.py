@@ -27,7 +27,24 @@ class FakeRequest:
         self.headers = headers
 
 
+class FakeUpload:
+    """Stands in for Starlette's UploadFile (what a multipart request puts in the variables)."""
+
+    def __init__(self, filename: str, content: bytes, content_type: str = "application/octet-stream") -> None:
+        self.filename, self.content_type, self._content, self._offset = filename, content_type, content, 0
+
+    async def seek(self, offset: int) -> None:
+        self._offset = offset
+
+    async def read(self, size: int = -1) -> bytes:
+        end = len(self._content) if size < 0 else self._offset + size
+        chunk = self._content[self._offset:end]
+        self._offset += len(chunk)
+        return chunk
+
+
 SIGNED_IN = {"request": FakeRequest({"authorization": "Bearer sample"})}
+SAMPLE_FILE = FakeUpload("sample.txt", b"sample contents", "text/plain")
 
 VARIABLES = {
     "CourseCatalog": {"filter": {"levels": ["BEGINNER", "INTERMEDIATE"]}, "first": 2, "withTags": True},
@@ -43,6 +60,11 @@ VARIABLES = {
     "LessonProgress": {"lessonId": "lesson-1", "steps": 3},
     "Notebook": {"id": "check-notebook"},
     "AddNote": {"notebookId": "check-notebook", "id": "check-note", "text": "A note"},
+    "CourseOutline": {"slug": "swift-concurrency"},
+    "CourseReviewsPreview": {"lookup": {"slug": "swift-concurrency"}},
+    "UploadFile": {"file": SAMPLE_FILE},
+    "UploadFiles": {"files": [SAMPLE_FILE, FakeUpload("other.bin", b"")]},
+    "AttachToLesson": {"input": {"lessonId": "lesson-1", "caption": "Notes", "file": SAMPLE_FILE}},
 }
 
 
@@ -74,7 +96,14 @@ async def run() -> int:
         else:
             result = await schema.execute(text, variable_values=variables, operation_name=name,
                                           context_value=SIGNED_IN)
-            errors, summary = result.errors or [], f"{len(str(result.data))} characters of data"
+            if hasattr(result, "initial_result"):  # `@defer`/`@stream`: a first result, then payloads
+                later = [payload async for payload in result.subsequent_results]
+                errors = list(result.initial_result.errors or [])
+                errors += [e for p in later for item in (p.incremental or []) for e in (item.errors or [])]
+                errors += [e for p in later for item in (p.completed or []) for e in (item.errors or [])]
+                summary = f"a first result and {len(later)} payloads"
+            else:
+                errors, summary = result.errors or [], f"{len(str(result.data))} characters of data"
         failures += bool(errors)
         print(f"{'FAIL' if errors else 'ok  '} {name}: {summary}")
         for error in errors:

@@ -125,13 +125,16 @@ class Harness:
         await self._target(scope)(scope, counting_receive, send)
 
     async def _http(self, scope, receive, send) -> None:
+        headers = _headers(scope)
+        if scope["path"] == GRAPHQL_PATH and headers.get("content-type", "").startswith("multipart/form-data"):
+            await self._upload(scope, receive, send, headers)
+            return
         body = b""
         while True:
             message = await receive()
             body += message.get("body", b"")
             if not message.get("more_body"):
                 break
-        headers = _headers(scope)
         query_string = scope.get("query_string", b"").decode("latin-1")
         params = dict(parse_qsl(query_string, keep_blank_values=True))
         session = SESSIONS.get(session_name(headers, params))
@@ -184,6 +187,47 @@ class Harness:
             await self._target(scope)(scope, replay, send)
         else:
             await self._damaged(scope, replay, send, response_mode)
+
+    async def _upload(self, scope, receive, send, headers: dict) -> None:
+        """A GraphQL multipart request (file uploads): streamed to Strawberry, never held here.
+
+        Like Apollo Server's CSRF prevention, a `multipart/form-data` POST (which a browser may send
+        cross-site without a preflight) needs a non-empty `Apollo-Require-Preflight` or
+        `X-Apollo-Operation-Name` header. Failures are injected after the body has been read (and
+        dropped), so the client is never cut off mid-upload.
+        """
+        query_string = scope.get("query_string", b"").decode("latin-1")
+        params = dict(parse_qsl(query_string, keep_blank_values=True))
+        session = SESSIONS.get(session_name(headers, params))
+        session.record(scope["method"], scope["path"], query_string, headers,
+                       headers.get("x-apollo-operation-name") or "(multipart)", b"", None, True)
+
+        async def drain():
+            while (await receive()).get("more_body"):
+                pass
+
+        if not (headers.get("apollo-require-preflight") or headers.get("x-apollo-operation-name")):
+            await drain()
+            await _respond(send, 400, [(b"content-type", b"application/json")], json_body({"errors": [{
+                "message": "This operation has been blocked as a potential Cross-Site Request Forgery (CSRF): "
+                           "send a non-empty Apollo-Require-Preflight or X-Apollo-Operation-Name header."}]}))
+            return
+        try:
+            specs = self._failure_specs(session, scope["path"], headers)
+        except FailureSpecError as error:
+            await drain()
+            await _respond(send, 400, [(b"content-type", b"application/json")],
+                           json_body({"errors": [{"message": f"Bad {FAIL_HEADER} header: {error}"}]}))
+            return
+        if specs:
+            await drain()
+            for spec in specs:
+                if await self._apply(spec, session, headers, send) == "answered":
+                    return
+            await _respond(send, 400, [(b"content-type", b"application/json")],
+                           json_body({"errors": [{"message": "This failure mode is not supported for uploads."}]}))
+            return
+        await self._target(scope)(scope, receive, send)
 
     def _failure_specs(self, session: SessionState, path: str, headers: dict) -> list[FailureSpec]:
         specs: list[FailureSpec] = []

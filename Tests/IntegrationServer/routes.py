@@ -6,7 +6,8 @@ Test control (all take the session from `X-Test-Session` or `?session=`):
     POST /test/reset     forgets the session's state; `?data=1` also restores the seed data
     POST /test/control   JSON: failNext (list of X-Test-Fail specs for the next requests),
                          refreshFails, refreshDelayMs, requireAuth, expireToken,
-                         persistedQueries ({sha256: document}); answers the session's controls
+                         persistedQueries ({sha256: document}), release (names of holds to
+                         let go, see holds.py); answers the session's controls
     POST /test/refresh   issues a new access token (the previous one stops working), or 401
                          when refreshFails is set
 REST:
@@ -72,6 +73,8 @@ async def control(request: Request) -> Response:
             session.require_auth = bool(settings["requireAuth"])
         if settings.get("expireToken"):
             session.token = None
+        for name in settings.get("release", []):
+            session.hold(str(name)).set()
         for digest, document in (settings.get("persistedQueries") or {}).items():
             session.documents[digest.lower()] = document
     except (ValueError, TypeError, FailureSpecError) as error:

@@ -18,6 +18,7 @@ from catalog_objects import (AddReviewPayload, ArticleLesson, Course, CourseConn
 from catalog_types import SCALARS, given, CourseSortField, SearchKind, SortDirection, check_first, viewer_id
 from notes import Notebook, add_note, notebook as notebook_by_id
 from data import GUEST_ID, STORE, EnrollmentRecord, ReviewRecord, decode_cursor, encode_cursor
+from uploads import UPLOAD_SCALAR, LessonAttachment, LessonAttachmentInput, Upload, UploadedFile, received
 
 
 def _arg(description: str):
@@ -217,6 +218,20 @@ class Mutation:
                  id: Annotated[strawberry.ID, _arg("The note's `id`, chosen by the client.")],
                  text: Annotated[str, _arg("What the note says; must not be empty.")]) -> Notebook:
         return add_note(info, str(notebook_id), str(id), text)
+    @strawberry.mutation(description="Receives one file and reports what arrived.")
+    async def upload_file(self, file: Annotated[Upload, _arg("The file.")]) -> UploadedFile:
+        return await received(file)
+
+    @strawberry.mutation(description="Receives several files and reports what arrived of each, in order.")
+    async def upload_files(self, files: Annotated[list[Upload], _arg("The files.")]) -> list[UploadedFile]:
+        return [await received(file) for file in files]
+
+    @strawberry.mutation(description="Attaches a file to a lesson (the file travels inside an input object).")
+    async def attach_to_lesson(self, input: Annotated[LessonAttachmentInput, _arg("The lesson, caption and file.")]) -> LessonAttachment:
+        if str(input.lesson_id) not in STORE.lessons:
+            raise GraphQLError(f"No lesson with id \"{input.lesson_id}\".", extensions={"code": "NOT_FOUND"})
+        caption = input.caption if isinstance(input.caption, str) else None
+        return LessonAttachment(lesson_id=input.lesson_id, caption=caption, file=await received(input.file))
 
 
 @strawberry.type(description="Live updates.")
@@ -252,4 +267,5 @@ class Subscription:
 schema = strawberry.Schema(
     query=Query, mutation=Mutation, subscription=Subscription,
     types=[VideoLesson, ArticleLesson, QuizLesson, Enrollment, Review],
-    config=StrawberryConfig(scalar_map=SCALARS))
+    # `@defer` and `@stream` (graphql-core 3.3's incremental executor), answered as multipart/mixed.
+    config=StrawberryConfig(scalar_map={**SCALARS, Upload: UPLOAD_SCALAR}, enable_experimental_incremental_execution=True))

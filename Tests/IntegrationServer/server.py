@@ -47,7 +47,7 @@ def build_app():
     from harness import Harness
     from routes import routes_app
 
-    graphql_app = GraphQL(schema, graphql_ide=None, allow_queries_via_get=True,
+    graphql_app = GraphQL(schema, graphql_ide=None, allow_queries_via_get=True, multipart_uploads_enabled=True,
                           subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL, GRAPHQL_WS_PROTOCOL,
                                                   MULTIPART_SUBSCRIPTION_PROTOCOL, GRAPHQL_SSE_PROTOCOL))
     return Harness(graphql_app, routes_app)

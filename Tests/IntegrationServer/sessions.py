@@ -46,6 +46,7 @@ class SessionState:
     refresh_delay_ms: int = 0
     require_auth: bool = False
     documents: dict = field(default_factory=dict)  # sha256 hex -> document, for persisted queries
+    holds: dict = field(default_factory=dict)  # name -> asyncio.Event, released by the test (holds.py)
 
     def record(self, method: str, path: str, query_string: str, headers: dict, operation: Optional[str],
                body: bytes, persisted_hash: Optional[str], has_document: bool) -> None:
@@ -59,6 +60,11 @@ class SessionState:
         self.recent.append(summary)
         self.last_request = dict(summary, headers=headers,
                                  body=body[:MAX_RECORDED_BODY].decode("utf-8", errors="replace"))
+
+    def hold(self, name: str):
+        """The event resolvers held under `name` wait for (holds.py)."""
+        import asyncio
+        return self.holds.setdefault(name, asyncio.Event())
 
     def issue_token(self) -> str:
         self.token_serial += 1

@@ -12,7 +12,7 @@ struct CacheIntegrationTests {
     static func makeClient(store: CacheStore, onCacheError: @escaping GraphQLClient.CacheErrorHandler = GraphQLClient.logCacheError)
         async throws -> (GraphQLClient, TestClient) {
         let session = try await TestClient.make()
-        let http = InterceptingHTTPClient(base: URLSessionHTTPClient(), interceptors: [
+        let http = InterceptingHTTPClient(base: HTTPClientKind.default.make(), interceptors: [
             HeaderInjectionInterceptor(["X-Test-Session": session.session, "Authorization": "Bearer cache-tests"]),
         ])
         let url = session.baseURL.appendingPathComponent("graphql")

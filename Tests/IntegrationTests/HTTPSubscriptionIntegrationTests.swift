@@ -6,7 +6,8 @@ import GraftTestSupport
 import Testing
 
 /// Subscriptions over plain HTTP against Strawberry: the multipart subscription protocol and
-/// GraphQL over SSE, through the interceptor stack (authentication, header injection, logging).
+/// GraphQL over SSE, through the interceptor stack (authentication, header injection, logging),
+/// each test with both HTTP clients (URLSession and libcurl).
 @Suite("Subscriptions over HTTP against Strawberry", .timingSensitive)
 struct HTTPSubscriptionIntegrationTests {
     static let token = "http-subscription-token-5f2c"
@@ -15,8 +16,9 @@ struct HTTPSubscriptionIntegrationTests {
 
     /// A client whose subscriptions go over `subscriptionProtocol`, in `session`'s test session,
     /// with a bearer token and a logger recording into `log`.
-    static func client(_ subscriptionProtocol: HTTPSubscriptionProtocol, session: TestClient, log: RecordingLogSink) -> GraphQLClient {
-        let http = InterceptingHTTPClient(base: URLSessionHTTPClient(), interceptors: [
+    static func client(_ subscriptionProtocol: HTTPSubscriptionProtocol, session: TestClient, log: RecordingLogSink,
+                       kind: HTTPClientKind) -> GraphQLClient {
+        let http = InterceptingHTTPClient(base: kind.make(), interceptors: [
             HeaderInjectionInterceptor(["X-Test-Session": session.session]),
             AuthenticationInterceptor { token },
             LoggingInterceptor(sink: log),
@@ -25,11 +27,11 @@ struct HTTPSubscriptionIntegrationTests {
                                                       subscriptionProtocol: subscriptionProtocol))
     }
 
-    @Test("a subscription receives the server's events typed, then completes", arguments: protocols)
-    func lessonProgress(subscriptionProtocol: HTTPSubscriptionProtocol) async throws {
+    @Test("a subscription receives the server's events typed, then completes", arguments: protocols, HTTPClientKind.allCases)
+    func lessonProgress(subscriptionProtocol: HTTPSubscriptionProtocol, kind: HTTPClientKind) async throws {
         let session = try await TestClient.make()
         let log = RecordingLogSink()
-        let client = Self.client(subscriptionProtocol, session: session, log: log)
+        let client = Self.client(subscriptionProtocol, session: session, log: log, kind: kind)
         var events: [GraphQLResponse<LessonProgressSubscription.Data>] = []
         for try await event in client.subscribe(LessonProgressSubscription(lessonId: "lesson-3", steps: 3)) {
             events.append(event)
@@ -47,10 +49,10 @@ struct HTTPSubscriptionIntegrationTests {
         #expect(!log.text.contains(Self.token))
     }
 
-    @Test("a subscription error before the stream starts arrives as the response's errors", arguments: protocols)
-    func unknownLesson(subscriptionProtocol: HTTPSubscriptionProtocol) async throws {
+    @Test("a subscription error before the stream starts arrives as the response's errors", arguments: protocols, HTTPClientKind.allCases)
+    func unknownLesson(subscriptionProtocol: HTTPSubscriptionProtocol, kind: HTTPClientKind) async throws {
         let session = try await TestClient.make()
-        let client = Self.client(subscriptionProtocol, session: session, log: RecordingLogSink())
+        let client = Self.client(subscriptionProtocol, session: session, log: RecordingLogSink(), kind: kind)
         var events: [GraphQLResponse<LessonProgressSubscription.Data>] = []
         for try await event in client.subscribe(LessonProgressSubscription(lessonId: "no-such-lesson", steps: 2)) {
             events.append(event)
@@ -59,13 +61,13 @@ struct HTTPSubscriptionIntegrationTests {
         #expect(events.first?.errors.first?.message.contains("No lesson with id") == true)
     }
 
-    @Test("cancelling the consuming task closes the connection: the server's subscription ends", arguments: protocols)
-    func cancelCloses(subscriptionProtocol: HTTPSubscriptionProtocol) async throws {
+    @Test("cancelling the consuming task closes the connection: the server's subscription ends", arguments: protocols, HTTPClientKind.allCases)
+    func cancelCloses(subscriptionProtocol: HTTPSubscriptionProtocol, kind: HTTPClientKind) async throws {
         let session = try await TestClient.make()
         let (httpClient, _) = try await CacheIntegrationTests.makeClient(store: CacheStore())
         let slug = try await CacheIntegrationTests.createCourse(httpClient)
         let courseID = try await StrawberryWebSocketTests.courseID(slug: slug, session: session)
-        let client = Self.client(subscriptionProtocol, session: session, log: RecordingLogSink())
+        let client = Self.client(subscriptionProtocol, session: session, log: RecordingLogSink(), kind: kind)
         let events = StreamCollector(client.subscribe(ReviewAddedSubscription(courseId: courseID)))
         try await StrawberryWebSocketTests.eventually { try await Self.subscribers(courseID, session: session) == 1 }
         try await StrawberryWebSocketTests.addReview(slug: slug, rating: 4, session: session)

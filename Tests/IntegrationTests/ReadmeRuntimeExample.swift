@@ -2,8 +2,9 @@ import CourseCatalogAPI
 import Foundation
 import Graft
 import GraftSQLite
+import GraftWebSocket
 
-/// README's "The runtime" and "Pagination" examples, as printed (with the example API's module for `MyAPI`), so that
+/// README's "The runtime", "Pagination" and "Offline and trust" examples, as printed (with the example API's module for `MyAPI`), so that
 /// a change to the API it uses fails the build. RecommendedClientIntegrationTests runs the same
 /// wiring against the server.
 enum ReadmeRuntimeExample {
@@ -100,5 +101,24 @@ enum ReadmeRuntimeExample {
             default: break
             }
         }
+    }
+
+    /// README's certificate pinning example, as printed.
+    static func pinning(endpoint: URL, tokens: TokenRefreshCoordinator) throws -> (GraphQLClient, WebSocketConfiguration) {
+        // openssl x509 -in cert.pem -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64
+        let api = try PinSet(host: "api.example.com", includesSubdomains: true,
+                             pins: ["sha256//r/mIkG3eEpVdm+u/ko/cwxzOMo1bk4TyHIlByibiA5E=",    // the key in use
+                                    "sha256//YLh1dUR9y6Kja30RrAn7JKnbQG/uEtLMkBgFF2Fuihg="],   // the backup key
+                             expires: ISO8601DateFormatter().date(from: "2028-01-01T00:00:00Z"))
+        let pinning = try CertificatePinning([api]) { failure in
+            print("pinning failed for \(failure.host)")       // report it to your backend
+        }
+        let tls = TLSOptions(pinning: pinning)
+        let client = GraphQLClient(url: endpoint, tokens: tokens,
+                                   base: try PlatformHTTPClient.make(tls: tls),      // URLSession on Apple, libcurl on Linux
+                                   interceptors: [HTTPSGuardInterceptor()])
+        var socket = WebSocketConfiguration(url: URL(string: "wss://api.example.com/graphql")!)
+        socket.tls = tls                                      // the same pins for subscriptions
+        return (client, socket)
     }
 }

@@ -151,6 +151,17 @@ struct RecommendedClientIntegrationTests {
                                          interceptors: [HTTPSGuardInterceptor()])
             _ = try await insecure.fetch(query)
         }
+        await record {
+            // An HTTPS server whose key matches none of the pins: refused in the TLS handshake.
+            let certificate = try await ThrowawayCertificate.shared()
+            let server = try await FaultServer.start(certificate: certificate)
+            defer { server.stop() }
+            let pinning = try CertificatePinning([PinSet(host: "127.0.0.1", pins: [PinningIntegrationTests.randomPin(),
+                                                                                   PinningIntegrationTests.randomPin()])])
+            let pinned = GraphQLClient(url: try #require(URL(string: "https://127.0.0.1:\(server.tlsPort)/graphql")), retryPolicy: nil,
+                                       base: try PlatformHTTPClient.make(tls: TLSOptions(caFile: certificate.certificatePath, pinning: pinning)))
+            _ = try await pinned.fetch(query)
+        }
 
         #expect(Set(produced.keys) == Set(GraftError.Code.allCases).subtracting(Self.codesNotFromACall))
         for (code, error) in produced.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {

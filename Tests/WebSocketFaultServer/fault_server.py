@@ -23,6 +23,12 @@ The WebSocket URL's query string picks the faults:
 | malformed=KIND | after the subscribe, send KIND (see MALFORMED) instead of events |
 
 A subscribe before the ack is a 4401 close, as the protocol says; it is counted in earlySubscribes.
+
+Paths under `/http/` are plain HTTP/1.1 with keep-alive, on both ports (the HTTP clients' TLS and
+pinning tests): `/http/echo` answers the method, path, query, headers and body as JSON,
+`/http/redirect?status=S&to=U` redirects, `/http/hold` sends a head and a first chunk and then
+waits for the client to close the connection (counted in httpHeld, then httpHeldClosed); all are
+counted in httpRequests and httpConnections.
 """
 
 from __future__ import annotations
@@ -45,7 +51,8 @@ PROTOCOLS = ("graphql-transport-ws", "graphql-ws")
 STATS = {
     "connections": 0, "inits": 0, "subscribes": 0, "resubscriptions": 0, "drops": 0, "completes": 0,
     "pings": 0, "rejections": 0, "earlySubscribes": 0, "eventsSent": 0, "tlsConnections": 0, "tlsBytes": 0,
-    "clientCloseCodes": [], "malformedSent": 0,
+    "clientCloseCodes": [], "malformedSent": 0, "httpRequests": 0, "httpConnections": 0,
+    "httpHeld": 0, "httpHeldClosed": 0,
 }
 SEEN_IDS: set = set()
 CURSORS: dict = {}
@@ -232,6 +239,57 @@ class Connection:
         await self.send(text({"id": sid, "type": "complete"}))
 
 
+def parse_head(head: bytes):
+    """The method, target and headers (names lowercased) of a request head."""
+    lines = head.decode("latin-1").split("\r\n")
+    parts = lines[0].split(" ")
+    headers = {}
+    for line in lines[1:]:
+        if ":" in line:
+            name, value = line.split(":", 1)
+            headers[name.strip().lower()] = value.strip()
+    return parts[0], parts[1] if len(parts) > 1 else "/", headers
+
+
+async def serve_http(reader, writer, method: str, target: str, headers: dict, tls: bool) -> None:
+    """Answers `/http/` requests on one connection until the client closes it."""
+    STATS["httpConnections"] += 1
+    while True:
+        body = await reader.readexactly(int(headers.get("content-length", "0") or "0"))
+        if tls:
+            STATS["tlsBytes"] += len(body)
+        STATS["httpRequests"] += 1
+        url = urlsplit(target)
+        params = dict(parse_qsl(url.query))
+        if url.path == "/http/hold":
+            writer.write(b"HTTP/1.1 200 Fault\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nfirst\r\n")
+            await writer.drain()
+            STATS["httpHeld"] += 1
+            while await reader.read(4096):
+                pass
+            STATS["httpHeldClosed"] += 1
+            break
+        if url.path == "/http/redirect":
+            status, extra, payload = int(params.get("status", "302")), f"Location: {params.get('to', '/http/echo')}\r\n", b""
+        else:
+            status, extra = 200, "Content-Type: application/json\r\n"
+            payload = json.dumps({"method": method, "path": url.path, "query": url.query, "headers": headers,
+                                  "body": body.decode("utf-8", "replace")}).encode()
+        head = f"HTTP/1.1 {status} Fault\r\n{extra}Content-Length: {len(payload)}\r\n\r\n".encode()
+        writer.write(head if method == "HEAD" else head + payload)
+        await writer.drain()
+        if headers.get("connection", "").lower() == "close":
+            break
+        try:
+            head = await reader.readuntil(b"\r\n\r\n")
+        except (asyncio.IncompleteReadError, asyncio.LimitOverrunError, ConnectionError):
+            break
+        if tls:
+            STATS["tlsBytes"] += len(head)
+        method, target, headers = parse_head(head)
+    writer.close()
+
+
 async def handle(reader, writer, tls: bool) -> None:
     if tls:
         STATS["tlsConnections"] += 1
@@ -244,14 +302,11 @@ async def handle(reader, writer, tls: bool) -> None:
         return
     if tls:
         STATS["tlsBytes"] += len(head)
-    lines = head.decode("latin-1").split("\r\n")
-    target = lines[0].split(" ")[1] if len(lines[0].split(" ")) > 1 else "/"
-    headers = {}
-    for line in lines[1:]:
-        if ":" in line:
-            name, value = line.split(":", 1)
-            headers[name.strip().lower()] = value.strip()
+    method, target, headers = parse_head(head)
     url = urlsplit(target)
+    if url.path.startswith("/http/"):
+        await serve_http(reader, writer, method, target, headers, tls)
+        return
     if url.path == "/stats":
         body = json.dumps(STATS).encode()
         writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\nConnection: close\r\n\r\n" % len(body) + body)

@@ -44,11 +44,15 @@ public struct CacheReadResult<Data: SelectionSet>: Sendable {
     public let data: Data
     /// Whether some field read was older than its maximum age.
     public let isStale: Bool
+    /// Whether some `@defer` fragment is ``Deferred/pending`` because the cache lacks its data:
+    /// `fetch` then goes to the server (as for a miss), a watcher delivers it and waits.
+    public let hasPendingDeferred: Bool
 
     /// Creates a result.
-    public init(data: Data, isStale: Bool) {
+    public init(data: Data, isStale: Bool, hasPendingDeferred: Bool = false) {
         self.data = data
         self.isStale = isStale
+        self.hasPendingDeferred = hasPendingDeferred
     }
 
     /// The result as a response from the cache.

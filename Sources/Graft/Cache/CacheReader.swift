@@ -16,6 +16,8 @@ struct CacheReader {
     var dependencies: Set<CacheFieldRef> = []
     /// Whether a field read was older than its maximum age.
     var isStale = false
+    /// Whether a `@defer` fragment was left pending because the cache lacks its data.
+    var hasPendingDeferred = false
     /// Paginated fields are read from their merged key (see ``FieldPolicy``).
     let configuration: CacheConfiguration
     /// Whether some field reads an object by its key arguments (then a missing root is empty).
@@ -88,11 +90,30 @@ struct CacheReader {
                 }
             case .inlineFragment(let fragment):
                 guard applies(fragment.possibleTypes, typename), conditionsHold(fragment.conditions) else { continue }
+                if fragment.deferredLabel != nil {
+                    try collectDeferred(fragment.type.__selections, record, typename, into: &output)
+                    continue
+                }
                 try collect(fragment.type.__selections, record, typename, into: &output)
             case .fragmentSpread(let spread):
                 guard applies(spread.possibleTypes, typename), conditionsHold(spread.conditions) else { continue }
                 try collect(spread.fragment.__selections, record, typename, into: &output)
             }
+        }
+    }
+
+    /// A `@defer` fragment: read whole or not at all. Missing or expired data leaves it pending
+    /// (``hasPendingDeferred``) rather than failing the read; its fields are still dependencies,
+    /// so a watcher reads again when they arrive.
+    mutating func collectDeferred(_ selections: [Selection], _ record: RecordSource.Located, _ typename: String?,
+                                  into output: inout [String: JSONValue]) throws(CacheMiss) {
+        var scratch = output
+        do {
+            try collect(selections, record, typename, into: &scratch)
+            output = scratch
+        } catch {
+            if case .invalid = error.reason { throw error }
+            hasPendingDeferred = true
         }
     }
 
@@ -183,16 +204,8 @@ struct CacheReader {
     /// Merges the same response key read through two selections (`friends { name }` and a
     /// fragment's `friends { id }`).
     static func merge(_ first: JSONValue, _ second: JSONValue) -> JSONValue {
-        switch (first, second) {
-        case (.object(var fields), .object(let more)):
-            for (key, value) in more {
-                if let existing = fields[key] { fields[key] = merge(existing, value) } else { fields[key] = value }
-            }
-            return .object(fields)
-        case (.array(let items), .array(let more)) where items.count == more.count:
-            return .array(zip(items, more).map { merge($0, $1) })
-        default:
-            return second
-        }
+        var merged = first
+        merged.merge(second)
+        return merged
     }
 }

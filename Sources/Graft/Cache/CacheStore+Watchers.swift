@@ -50,7 +50,8 @@ extension CacheStore {
         var reader = makeReader(variables: variables, maxAge: maxAge, staleIsMiss: false, tracking: true)
         do {
             let data = try reader.read(type, at: .rootQuery)
-            return (.success(CacheReadResult(data: data, isStale: reader.isStale)), reader.dependencies)
+            return (.success(CacheReadResult(data: data, isStale: reader.isStale, hasPendingDeferred: reader.hasPendingDeferred)),
+                    reader.dependencies)
         } catch {
             return (.failure(error), reader.dependencies)
         }

@@ -51,7 +51,7 @@ public actor CacheStore {
                                          maxAge: Duration? = nil, acceptsStale: Bool = true) throws(CacheMiss) -> CacheReadResult<Data> {
         var reader = makeReader(variables: variables, maxAge: maxAge, staleIsMiss: !acceptsStale, tracking: false)
         let data = try reader.read(type, at: key)
-        return CacheReadResult(data: data, isStale: reader.isStale)
+        return CacheReadResult(data: data, isStale: reader.isStale, hasPendingDeferred: reader.hasPendingDeferred)
     }
 
     /// A record as a value (optimistic layers applied), or nil.

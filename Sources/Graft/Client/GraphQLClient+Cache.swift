@@ -14,7 +14,7 @@ extension GraphQLClient {
                 throw GraphQLClient.miss(error, Query.operationName)
             }
         case .cacheFirst:
-            if let cached = try? await store.read(query, maxAge: options.cacheMaxAge, acceptsStale: false) {
+            if let cached = try? await store.read(query, maxAge: options.cacheMaxAge, acceptsStale: false), !cached.hasPendingDeferred {
                 return cached.response
             }
             return try await executeAndWrite(query, options: options)
@@ -83,7 +83,7 @@ extension GraphQLClient {
                 switch cachePolicy {
                 case .cacheOnly:
                     if let cached { continuation.yield(cached.response) }
-                case .cacheFirst where cached.map({ !$0.isStale }) ?? false:
+                case .cacheFirst where cached.map({ !$0.isStale && !$0.hasPendingDeferred }) ?? false:
                     continuation.yield(cached!.response)
                 case .networkFirst:
                     do {

@@ -62,19 +62,27 @@ public final class GraphQLClient: Sendable {
     public func subscribe<Subscription: GraphQLSubscription>(
         _ subscription: Subscription, options: RequestOptions = RequestOptions()
     ) -> AsyncThrowingStream<GraphQLResponse<Subscription.Data>, any Error> {
-        let events = transport.subscribe(GraphQLRequest(subscription), options: options)
-        return AsyncThrowingStream { continuation in
+        typedResponses(transport.subscribe(GraphQLRequest(subscription), options: options), for: subscription, options: options)
+    }
+
+    /// The transport's response bodies for `operation` typed, each written to the store (when it
+    /// has no errors) before it is delivered; errors get the client's context. Ending the
+    /// iteration cancels the bodies' stream.
+    func typedResponses<Operation: GraphQLOperation>(_ bodies: AsyncThrowingStream<GraphQLResponseBody, any Error>,
+                                                     for operation: Operation, options: RequestOptions)
+        -> AsyncThrowingStream<GraphQLResponse<Operation.Data>, any Error> {
+        AsyncThrowingStream { continuation in
             let task = Task {
                 do {
-                    for try await body in events {
-                        let response = try GraphQLClient.typedResponse(body, operationName: Subscription.operationName,
-                                                                       as: Subscription.Data.self, options: options)
-                        await self.write(response, for: subscription)
+                    for try await body in bodies {
+                        let response = try GraphQLClient.typedResponse(body, operationName: Operation.operationName,
+                                                                       as: Operation.Data.self, options: options)
+                        await self.write(response, for: operation)
                         continuation.yield(response)
                     }
                     continuation.finish()
                 } catch {
-                    continuation.finish(throwing: self.withContext(error, subscription, options))
+                    continuation.finish(throwing: self.withContext(error, operation, options))
                 }
             }
             continuation.onTermination = { _ in task.cancel() }

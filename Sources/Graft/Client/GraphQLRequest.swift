@@ -10,21 +10,26 @@ public struct GraphQLRequest: Sendable, Hashable {
     public var variables: [String: JSONValue]
     /// Request extensions (for example `persistedQuery`).
     public var extensions: [String: JSONValue]
+    /// The files in the variables (each `null` in ``variables``), sent as a multipart request
+    /// (``GraphQLMultipartBody``); empty for an ordinary request.
+    public var uploads: [GraphQLUpload]
 
     /// Creates a request.
     public init(operationName: String, operationKind: OperationKind, document: OperationDocument,
-                variables: [String: JSONValue] = [:], extensions: [String: JSONValue] = [:]) {
+                variables: [String: JSONValue] = [:], extensions: [String: JSONValue] = [:], uploads: [GraphQLUpload] = []) {
         self.operationName = operationName
         self.operationKind = operationKind
         self.document = document
         self.variables = variables
         self.extensions = extensions
+        self.uploads = uploads
     }
 
     /// The request for a generated operation.
     public init<Operation: GraphQLOperation>(_ operation: Operation) {
         self.init(operationName: Operation.operationName, operationKind: Operation.operationKind,
-                  document: Operation.document, variables: operation.requestVariables)
+                  document: Operation.document, variables: operation.requestVariables,
+                  uploads: InputValue.files(in: operation.__variables, at: "variables"))
     }
 
     /// The GraphQL-over-HTTP request body: `query` (unless left out), `operationName`, `variables`, `extensions`.

@@ -44,6 +44,17 @@ extension GraftError {
         }
     }
 
+    /// A response whose connection failed after the head: "the response ended after 512 of 1024
+    /// bytes" when the length was announced, rather than a bare URLError number.
+    static func bodyCutShort(received: Int, expected: Int?, statusCode: Int, underlying: any Error) -> GraftError {
+        let message = if let expected, received < expected {
+            "the response ended after \(received) of \(expected) bytes"
+        } else {
+            "the connection closed before the response was complete (\(received) bytes received)"
+        }
+        return GraftError(.transport, message: message, statusCode: statusCode, underlying: underlying)
+    }
+
     /// The underlying `URLError`'s code, looking through nested ``GraftError``s.
     public var urlErrorCode: URLError.Code? {
         switch underlying {

@@ -39,6 +39,9 @@ public struct GraftError: Error, Sendable {
         /// The ``NetworkMonitor`` said the network was down and the request asked to fail fast
         /// (``OfflineBehavior/failFast``); nothing was sent.
         case offline
+        /// The server's certificate is trusted but its public key matches none of the host's pins
+        /// (``CertificatePinning``); the message names the host. Nothing was sent.
+        case pinningFailed
     }
 
     /// What kind of failure this is.

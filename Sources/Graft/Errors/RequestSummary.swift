@@ -1,7 +1,7 @@
 import Foundation
 
 /// A request described without secrets: method, URL with secret query values redacted, and
-/// headers with secret values redacted. It carries no body.
+/// headers with secret values redacted. Of the body it keeps the size, never the contents.
 public struct RequestSummary: Sendable, Hashable, CustomStringConvertible {
     /// The request method.
     public var method: HTTPMethod
@@ -9,14 +9,23 @@ public struct RequestSummary: Sendable, Hashable, CustomStringConvertible {
     public var url: String
     /// The headers with secret values replaced by ``Redactor/placeholder``.
     public var headers: HTTPHeaders
+    /// The body's size in bytes: nil without a body or for a stream of unknown length.
+    public var bodyLength: Int64?
+    /// Whether the body is streamed (a file upload) rather than bytes in memory.
+    public var bodyIsStreamed: Bool
 
     /// Summarizes `request`, redacting what `redactor` considers secret.
     public init(_ request: HTTPRequest, redactor: Redactor = .default) {
         method = request.method
         url = redactor.redact(url: request.url)
         headers = redactor.redact(headers: request.headers)
+        bodyLength = request.content?.length
+        if case .stream? = request.content { bodyIsStreamed = true } else { bodyIsStreamed = false }
     }
 
-    /// `METHOD URL`.
-    public var description: String { "\(method) \(url)" }
+    /// `METHOD URL`, and for a streamed body its size: `POST https://… (streamed body, 1024 bytes)`.
+    public var description: String {
+        guard bodyIsStreamed else { return "\(method) \(url)" }
+        return "\(method) \(url) (streamed body, " + (bodyLength.map { "\($0) bytes" } ?? "length unknown") + ")"
+    }
 }

@@ -10,6 +10,9 @@ public enum InputValue: Sendable, Hashable {
 public protocol InputValueConvertible: Sendable {
     /// The value to send.
     var __inputValue: InputValue { get }
+    /// Appends the files (``GraphQLFile``s) inside the value to `files`, `path` being the value's
+    /// own dotted path (`variables.input`); by default there are none.
+    func __collectFiles(at path: String, into files: inout [GraphQLUpload])
 }
 
 /// A nullable input: absent (the default: the key is not sent), explicitly `null`, or a value.

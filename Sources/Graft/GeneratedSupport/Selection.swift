@@ -31,6 +31,9 @@ public enum Selection: Sendable {
         public let possibleTypes: Set<String>?
         /// `@include`/`@skip` conditions.
         public let conditions: [Condition]
+        /// The `@defer` label when the fragment holds deferred selections (``Deferred``), else nil:
+        /// its fields may be missing from a response and from the cache without a miss.
+        public let deferredLabel: String?
     }
 
     /// A named fragment spread.
@@ -53,7 +56,12 @@ public enum Selection: Sendable {
     /// An inline fragment.
     public static func inlineFragment(_ type: any SelectionSet.Type, on possibleTypes: Set<String>? = nil,
                                       if conditions: [Condition] = []) -> Selection {
-        .inlineFragment(InlineFragment(type: type, possibleTypes: possibleTypes, conditions: conditions))
+        .inlineFragment(InlineFragment(type: type, possibleTypes: possibleTypes, conditions: conditions, deferredLabel: nil))
+    }
+
+    /// A `@defer` fragment's selections (``Deferred``).
+    public static func deferred(_ type: any SelectionSet.Type, label: String) -> Selection {
+        .inlineFragment(InlineFragment(type: type, possibleTypes: nil, conditions: [], deferredLabel: label))
     }
 
     /// A fragment spread.

@@ -2,6 +2,9 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+#if canImport(Security)
+import Security
+#endif
 
 /// The delegate of a ``URLSessionHTTPClient``'s own session: receives each data task's response
 /// and bytes, either collecting them (so that a body cut short is reported as such, "the response
@@ -23,14 +26,22 @@ final class DataTaskCollector: NSObject, URLSessionDataDelegate, @unchecked Send
         var body = Data()
         var received = 0
         var consumer: Consumer
+        /// Set when the trust challenge refused the server's key (Apple platforms).
+        var pinningFailure: GraftError?
     }
 
     private let pending = Locked<[Int: Pending]>([:])
+    /// Trust and pinning for the trust challenge (Apple platforms; Linux URLSession never asks).
+    let tls: TLSOptions?
+
+    init(tls: TLSOptions? = nil) {
+        self.tls = tls
+    }
 
     /// Runs `request` as a data task of `session` (whose delegate is this collector) and returns
     /// the response with its whole body. Cancelling the calling task cancels the data task.
-    func perform(_ request: URLRequest, on session: URLSession) async throws -> (HTTPURLResponse, Data) {
-        let task = session.dataTask(with: request)
+    func perform(_ request: URLSessionBody, on session: URLSession) async throws -> (HTTPURLResponse, Data) {
+        let task = request.makeTask(on: session)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 pending.withLock { $0[task.taskIdentifier] = Pending(consumer: .whole(continuation)) }
@@ -44,8 +55,8 @@ final class DataTaskCollector: NSObject, URLSessionDataDelegate, @unchecked Send
     /// Runs `request` as a data task of `session` and returns when the response head arrives, with
     /// the body streaming. Cancelling the calling task before then, or the body afterwards (or
     /// ending its iteration), cancels the data task.
-    func stream(_ request: URLRequest, on session: URLSession) async throws -> (HTTPURLResponse, HTTPBodyStream) {
-        let task = session.dataTask(with: request)
+    func stream(_ request: URLSessionBody, on session: URLSession) async throws -> (HTTPURLResponse, HTTPBodyStream) {
+        let task = request.makeTask(on: session)
         let (chunks, body) = AsyncThrowingStream<Data, any Error>.makeStream()
         body.onTermination = { termination in
             if case .cancelled = termination { task.cancel() }
@@ -95,7 +106,7 @@ final class DataTaskCollector: NSObject, URLSessionDataDelegate, @unchecked Send
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        let failure = error.map { Self.describe($0, response: entry.response, received: entry.received) }
+        let failure = entry.pinningFailure ?? error.map { Self.describe($0, response: entry.response, received: entry.received) }
         switch entry.consumer {
         case .whole(let continuation):
             if let failure { return continuation.resume(throwing: failure) }
@@ -117,9 +128,35 @@ final class DataTaskCollector: NSObject, URLSessionDataDelegate, @unchecked Send
             return error
         }
         let expected = response.expectedContentLength
-        let message = expected > 0 && Int64(received) < expected
-            ? "the response ended after \(received) of \(expected) bytes"
-            : "the connection closed before the response was complete (\(received) bytes received)"
-        return GraftError(.transport, message: message, statusCode: response.statusCode, underlying: urlError.redactingURL(.default))
+        return GraftError.bodyCutShort(received: received, expected: expected > 0 ? Int(expected) : nil,
+                                       statusCode: response.statusCode, underlying: urlError.redactingURL(.default))
     }
 }
+
+#if canImport(Security)
+extension DataTaskCollector {
+    /// The server-trust challenge (task-level: URLSession asks it when there is no session-level
+    /// one): the CA file and the host's pins through ``TrustEvaluator``. A pin mismatch cancels the
+    /// challenge, so nothing is sent, and the task fails with ``GraftError/Code/pinningFailed``.
+    func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+                    completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        let space = challenge.protectionSpace
+        guard space.authenticationMethod == NSURLAuthenticationMethodServerTrust, let trust = space.serverTrust, let tls,
+              let evaluator = try? TrustEvaluator(tls: tls, host: space.host), evaluator.isCustom else {
+            return completionHandler(.performDefaultHandling, nil)
+        }
+        switch evaluator.evaluate(trust) {
+        case .trusted:
+            completionHandler(.useCredential, URLCredential(trust: trust))
+        case .untrusted:
+            completionHandler(.cancelAuthenticationChallenge, nil)
+        case .pinMismatch(let pinSet):
+            if let pinning = tls.pinning {
+                let failure = pinning.failure(host: space.host, port: space.port, pinSet: pinSet, detail: "Security framework trust check")
+                pending.withLock { $0[task.taskIdentifier]?.pinningFailure = failure }
+            }
+            completionHandler(.cancelAuthenticationChallenge, nil)
+        }
+    }
+}
+#endif

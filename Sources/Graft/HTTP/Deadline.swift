@@ -23,3 +23,26 @@ func withDeadline<Value: Sendable>(_ timeout: Duration,
         }
     }
 }
+
+/// One attempt of an ``HTTPClient``, as every client runs it: fails at once when the task is
+/// cancelled, runs `operation` under `timeout` when there is one, and turns whatever it throws
+/// into a ``GraftError`` about `request`.
+func performAttempt<Value: Sendable>(_ request: HTTPRequest, context: RequestContext, timeout: Duration?, redactor: Redactor,
+                                     operation: @escaping @Sendable () async throws -> Value) async throws -> Value {
+    do {
+        try Task.checkCancellation()
+        if let timeout { return try await withDeadline(timeout, operation: operation) }
+        return try await operation()
+    } catch {
+        throw GraftError.wrapping(error, request: request, context: context, redactor: redactor)
+    }
+}
+
+extension HTTPBodyStream {
+    /// A client's streamed body as callers get it: failures as ``GraftError``s about `request`, and
+    /// `timeout` (when there is one) as the longest gap between chunks.
+    func clientBody(for request: HTTPRequest, context: RequestContext, timeout: Duration?, redactor: Redactor) -> HTTPBodyStream {
+        let streamed = relayed(mapError: { error in GraftError.wrapping(error, request: request, context: context, redactor: redactor) })
+        return timeout.map { streamed.idleTimeout($0) } ?? streamed
+    }
+}

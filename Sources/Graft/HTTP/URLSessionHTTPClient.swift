@@ -20,16 +20,42 @@ public final class URLSessionHTTPClient: HTTPClient {
     public let defaultTimeout: Duration?
     /// Decides what request summaries in errors leave out.
     public let redactor: Redactor
+    /// Whether a streamed body goes through a temporary file (``URLSessionBody``): on Apple
+    /// platforms always; tests set it on Linux to run that path too.
+    let spoolsStreamedBodies: Bool
 
     /// Creates a client on a session of its own with `configuration` (by default ephemeral: no
     /// cookie or URL cache on disk).
-    public init(configuration: URLSessionConfiguration = .ephemeral, defaultTimeout: Duration? = .seconds(60),
-                redactor: Redactor = .default) {
-        let collector = DataTaskCollector()
+    public convenience init(configuration: URLSessionConfiguration = .ephemeral, defaultTimeout: Duration? = .seconds(60),
+                            redactor: Redactor = .default) {
+        self.init(configuration: configuration, collector: DataTaskCollector(), defaultTimeout: defaultTimeout, redactor: redactor,
+                  spoolsStreamedBodies: URLSessionBody.spoolsByDefault)
+    }
+
+    /// A client on an ephemeral session of its own that spools streamed bodies as asked (for tests).
+    convenience init(spoolsStreamedBodies: Bool) {
+        self.init(configuration: .ephemeral, collector: DataTaskCollector(), defaultTimeout: .seconds(60), redactor: .default,
+                  spoolsStreamedBodies: spoolsStreamedBodies)
+    }
+
+    #if canImport(Security)
+    /// Creates a client whose own session checks servers as `tls` says (a CA file, pins per host)
+    /// in its trust challenge. Apple platforms only: URLSession on Linux never asks its delegate
+    /// about trust, so there ``CurlHTTPClient`` does this (``PlatformHTTPClient`` picks for you).
+    public convenience init(tls: TLSOptions, configuration: URLSessionConfiguration = .ephemeral,
+                            defaultTimeout: Duration? = .seconds(60), redactor: Redactor = .default) {
+        self.init(configuration: configuration, collector: DataTaskCollector(tls: tls), defaultTimeout: defaultTimeout, redactor: redactor,
+                  spoolsStreamedBodies: URLSessionBody.spoolsByDefault)
+    }
+    #endif
+
+    private init(configuration: URLSessionConfiguration, collector: DataTaskCollector, defaultTimeout: Duration?, redactor: Redactor,
+                 spoolsStreamedBodies: Bool) {
         self.collector = collector
         self.session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
         self.defaultTimeout = defaultTimeout
         self.redactor = redactor
+        self.spoolsStreamedBodies = spoolsStreamedBodies
     }
 
     /// Creates a client on `session`, which the caller owns.
@@ -38,6 +64,7 @@ public final class URLSessionHTTPClient: HTTPClient {
         self.session = session
         self.defaultTimeout = defaultTimeout
         self.redactor = redactor
+        self.spoolsStreamedBodies = URLSessionBody.spoolsByDefault
     }
 
     deinit {
@@ -48,17 +75,10 @@ public final class URLSessionHTTPClient: HTTPClient {
     /// Sends `request` and returns the complete response.
     public func send(_ request: HTTPRequest, context: RequestContext) async throws -> HTTPResponse {
         let timeout = context.attemptTimeout ?? context.timeout ?? defaultTimeout
-        let urlRequest = makeURLRequest(request, timeout: timeout)
         let session = self.session
         let collector = self.collector
-        do {
-            try Task.checkCancellation()
-            if let timeout {
-                return try await withDeadline(timeout) { try await Self.perform(urlRequest, on: session, collector: collector) }
-            }
-            return try await Self.perform(urlRequest, on: session, collector: collector)
-        } catch {
-            throw GraftError.wrapping(error, request: request, context: context, redactor: redactor)
+        return try await withBody(of: request, context: context, timeout: timeout) { body in
+            try await Self.perform(body, on: session, collector: collector)
         }
     }
 
@@ -71,32 +91,40 @@ public final class URLSessionHTTPClient: HTTPClient {
             return HTTPStreamingResponse(try await send(request, context: context))
         }
         let timeout = context.attemptTimeout ?? context.timeout ?? defaultTimeout
-        let urlRequest = makeURLRequest(request, timeout: timeout)
         let session = self.session
-        let redactor = self.redactor
+        // The request body has been sent by the time the head arrives (URLSession sends it first).
+        let (http, body) = try await withBody(of: request, context: context, timeout: timeout) { body in
+            try await collector.stream(body, on: session)
+        }
+        return HTTPStreamingResponse(statusCode: http.statusCode, headers: Self.headers(of: http), url: http.url,
+                                     body: body.clientBody(for: request, context: context, timeout: timeout, redactor: redactor))
+    }
+
+    /// Runs one attempt (``performAttempt``) with `request`'s body prepared for URLSession
+    /// (``URLSessionBody``), released afterwards; a body reader's failure explains the error that
+    /// follows it (a file that changed size, rather than URLSession's bare read error).
+    private func withBody<Value: Sendable>(of request: HTTPRequest, context: RequestContext, timeout: Duration?,
+                                           _ operation: @escaping @Sendable (URLSessionBody) async throws -> Value) async throws -> Value {
+        let body: URLSessionBody
         do {
-            try Task.checkCancellation()
-            let (http, body): (HTTPURLResponse, HTTPBodyStream)
-            if let timeout {
-                (http, body) = try await withDeadline(timeout) { try await collector.stream(urlRequest, on: session) }
-            } else {
-                (http, body) = try await collector.stream(urlRequest, on: session)
-            }
-            var streamed = body.relayed(mapError: { error in
-                GraftError.wrapping(error, request: request, context: context, redactor: redactor)
-            })
-            if let timeout { streamed = streamed.idleTimeout(timeout) }
-            return HTTPStreamingResponse(statusCode: http.statusCode, headers: Self.headers(of: http), url: http.url, body: streamed)
+            body = try URLSessionBody(makeURLRequest(request, timeout: timeout), content: request.content, spooling: spoolsStreamedBodies)
         } catch {
             throw GraftError.wrapping(error, request: request, context: context, redactor: redactor)
         }
+        defer { body.finish() }
+        do {
+            return try await performAttempt(request, context: context, timeout: timeout, redactor: redactor) { try await operation(body) }
+        } catch {
+            guard let failure = body.readFailure else { throw error }
+            throw GraftError.wrapping(failure, request: request, context: context, redactor: redactor)
+        }
     }
 
-    /// The `URLRequest` for `request`; URLSession's own idle timeout is set a little past ours.
+    /// The `URLRequest` for `request` without its body (see ``URLSessionBody``); URLSession's own
+    /// idle timeout is set a little past ours.
     func makeURLRequest(_ request: HTTPRequest, timeout: Duration?) -> URLRequest {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method.rawValue
-        urlRequest.httpBody = request.body
         urlRequest.httpShouldHandleCookies = false
         for field in request.headers {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
@@ -108,18 +136,22 @@ public final class URLSessionHTTPClient: HTTPClient {
         return urlRequest
     }
 
-    private static func perform(_ urlRequest: URLRequest, on session: URLSession,
+    private static func perform(_ body: URLSessionBody, on session: URLSession,
                                 collector: DataTaskCollector?) async throws -> HTTPResponse {
         let http: HTTPURLResponse
         let data: Data
         if let collector {
-            (http, data) = try await collector.perform(urlRequest, on: session)
+            (http, data) = try await collector.perform(body, on: session)
         } else {
-            let (body, response) = try await session.data(for: urlRequest)
+            let (bytes, response) = if let file = body.uploadFile {
+                try await session.upload(for: body.request, fromFile: file)
+            } else {
+                try await session.data(for: body.request)
+            }
             guard let response = response as? HTTPURLResponse else {
                 throw GraftError(.transport, message: "the response was not an HTTP response")
             }
-            (http, data) = (response, body)
+            (http, data) = (response, bytes)
         }
         return HTTPResponse(statusCode: http.statusCode, headers: headers(of: http), body: data, url: http.url)
     }

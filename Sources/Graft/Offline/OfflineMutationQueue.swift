@@ -122,12 +122,18 @@ public actor OfflineMutationQueue {
 
     /// Queues a mutation without trying it first (it is sent by the replay loop, in order).
     /// Its optimistic update, if any, is applied at once and kept until the mutation settles.
+    /// A mutation with file uploads is refused (code `cache`): the queue keeps JSON only.
     @discardableResult
     public func enqueue<Mutation: GraphQLMutation>(_ mutation: Mutation,
                                                    optimisticResponse: Mutation.Data? = nil) async throws(GraftError) -> QueuedMutation {
+        let request = GraphQLRequest(mutation)
+        guard request.uploads.isEmpty else {
+            throw GraftError(.cache, message: "the offline mutation queue does not keep file uploads; \(Mutation.operationName) "
+                             + "was not queued (send it with GraphQLClient.perform)", operation: Mutation.operationName)
+        }
         mutationTypes[Mutation.operationName] = QueuedMutationType(Mutation.self)
         let entry = QueuedMutation(id: QueuedMutation.newKey(), sequence: nextSequence,
-                                   request: GraphQLRequest(mutation),
+                                   request: request,
                                    optimisticData: optimisticResponse.map { .object($0.__data.fields) })
         try insert(entry)
         await applyOptimisticLayer(of: entry)
@@ -143,10 +149,13 @@ public actor OfflineMutationQueue {
     /// is thrown), or `.queued` when it must wait (offline, not started, a transient failure, or an
     /// entry ahead of it backing off).
     /// `queueing` defaults to ``OfflineQueueing/whenUnreachable`` for a mutation with an
-    /// optimistic response and to ``OfflineQueueing/never`` for one without.
+    /// optimistic response and to ``OfflineQueueing/never`` for one without; a mutation with file
+    /// uploads is never queued.
     public func perform<Mutation: GraphQLMutation>(_ mutation: Mutation, optimisticResponse: Mutation.Data? = nil,
                                                    queueing: OfflineQueueing? = nil) async throws -> OfflineMutationResult<Mutation.Data> {
-        let queueing = queueing ?? (optimisticResponse == nil ? .never : .whenUnreachable)
+        let queueing = GraphQLRequest(mutation).uploads.isEmpty
+            ? queueing ?? (optimisticResponse == nil ? .never : .whenUnreachable)
+            : .never  // files are not kept in the queue
         guard queueing == .whenUnreachable else {
             return .completed(try await client.perform(mutation, optimisticResponse: optimisticResponse,
                                                        options: configuration.requestOptions))

@@ -60,23 +60,36 @@ public struct HTTPTransport: GraphQLTransport {
     }
 
     public func requestSummary(for request: GraphQLRequest, options: RequestOptions) -> RequestSummary? {
-        let includingQuery = persistedQueryHash(request) == nil
+        let includingQuery = persistedQueryHash(request) == nil || (persistedQueries == .automatic && !request.uploads.isEmpty)
         return (try? httpRequest(request, includingQuery: includingQuery, options: options)).map { RequestSummary($0, redactor: .default) }
     }
 
     private func executeWithoutDeadline(_ request: GraphQLRequest, options: RequestOptions) async throws -> GraphQLResponseBody {
+        try await withPersistedQuery(request) { request, includingQuery in
+            try await send(request, includingQuery: includingQuery, options: options)
+        }
+    }
+
+    /// Sends `request` through `send` as the persisted-query mode says: the document, or the hash
+    /// first and, on `PersistedQueryNotFound` (automatic mode), the hash with the document.
+    func withPersistedQuery(_ request: GraphQLRequest,
+                            send: (GraphQLRequest, _ includingQuery: Bool) async throws -> GraphQLResponseBody) async throws -> GraphQLResponseBody {
         guard let identifier = persistedQueryHash(request) else {
-            return try await send(request, includingQuery: true, options: options)
+            return try await send(request, true)
         }
         var persisted = request
         persisted.extensions["persistedQuery"] = ["version": 1, "sha256Hash": .string(identifier)]
-        let first = try await send(persisted, includingQuery: false, options: options)
+        // A hash-only first attempt that misses would send the files twice: with files, automatic
+        // persisted queries send the document and its hash at once (which registers it).
+        let hashOnly = request.uploads.isEmpty || persistedQueries == .identifierOnly
+        let first = try await send(persisted, !hashOnly)
+        guard hashOnly else { return first }
         guard first.errors.contains(where: HTTPTransport.isPersistedQueryNotFound) else { return first }
         guard persistedQueries == .automatic, request.document.definition != nil else {
             throw GraftError(.graphQLErrors, message: "the server does not know the persisted operation \(identifier)",
                              operation: request.operationName, underlying: GraphQLErrors(first.errors))
         }
-        return try await send(persisted, includingQuery: true, options: options)
+        return try await send(persisted, true)
     }
 
     /// The hash to send instead of the document, or nil to send the document. Automatic persisted
@@ -95,10 +108,14 @@ public struct HTTPTransport: GraphQLTransport {
         error.message == "PersistedQueryNotFound" || error.code == "PERSISTED_QUERY_NOT_FOUND"
     }
 
-    /// The HTTP request for a GraphQL request.
+    /// The HTTP request for a GraphQL request: GET for a query when ``usesGETForQueries``, a
+    /// multipart POST when it has files (``GraphQLRequest/uploads``), else a JSON POST.
     func httpRequest(_ request: GraphQLRequest, includingQuery: Bool, options: RequestOptions) throws -> HTTPRequest {
         var headers = options.headers
-        headers["Accept"] = HTTPTransport.acceptHeader
+        headers["Accept"] = request.document.usesIncrementalDelivery ? HTTPTransport.incrementalAcceptHeader : HTTPTransport.acceptHeader
+        if !request.uploads.isEmpty {
+            return try multipartRequest(request, includingQuery: includingQuery, headers: headers)
+        }
         let body = request.body(includingQuery: includingQuery)
         if usesGETForQueries && request.operationKind == .query, case .object(let fields) = body {
             var items: [String] = []
@@ -117,8 +134,45 @@ public struct HTTPTransport: GraphQLTransport {
         return HTTPRequest(method: .post, url: url, headers: headers, body: Data(body.serializedBytes))
     }
 
+    /// A GraphQL multipart request: its body streamed (files read from disk while it is sent), with
+    /// the headers that let servers with CSRF prevention accept a `multipart/form-data` POST (a
+    /// browser cannot send them without a preflight): Apollo Server's `Apollo-Require-Preflight`
+    /// and `X-Apollo-Operation-Name`.
+    func multipartRequest(_ request: GraphQLRequest, includingQuery: Bool, headers: HTTPHeaders) throws -> HTTPRequest {
+        var headers = headers
+        let body = GraphQLMultipartBody(request, includingQuery: includingQuery)
+        headers["Content-Type"] = body.contentType
+        headers["Apollo-Require-Preflight"] = "true"
+        headers["X-Apollo-Operation-Name"] = request.operationName
+        return HTTPRequest(method: .post, url: url, headers: headers, content: .stream(try body.makeSource()))
+    }
+
     func send(_ request: GraphQLRequest, includingQuery: Bool, options: RequestOptions) async throws -> GraphQLResponseBody {
+        if request.document.usesIncrementalDelivery {
+            return try await sendIncremental(request, includingQuery: includingQuery, options: options) { _ in }
+        }
         let httpRequest = try httpRequest(request, includingQuery: includingQuery, options: options)
+        let (tracked, ledger) = requestContext(request, options: options).withCredentialLedger()
+        do {
+            let response = try await client.send(httpRequest, context: tracked)
+            return try HTTPTransport.parse(response, request: httpRequest, operationName: request.operationName,
+                                           secrets: Redactor.default.secretsInFlight(httpRequest, credentials: ledger.all)
+                                               + Self.uploadVariableSecrets(request))
+        } catch {
+            throw GraftError.scrubbing(error, request: httpRequest, context: tracked, ledger: ledger, redactor: .default)
+        }
+    }
+
+    /// The secret fields of a request with files: its streamed body is not read for them, but its
+    /// variables are at hand. Empty without files (the JSON body is read instead).
+    static func uploadVariableSecrets(_ request: GraphQLRequest) -> [String] {
+        guard !request.uploads.isEmpty else { return [] }
+        return Redactor.default.secretFieldValues(jsonText: JSONValue.object(request.variables).serialized)
+    }
+
+    /// The context of a query or mutation: GraphQL, named, its timeouts, offline behaviour and
+    /// retry rules from `options`.
+    func requestContext(_ request: GraphQLRequest, options: RequestOptions) -> RequestContext {
         var context = options.context
         context.operationName = request.operationName
         context.isGraphQL = true
@@ -127,14 +181,7 @@ public struct HTTPTransport: GraphQLTransport {
         context.whenOffline = options.whenOffline
         context.isIdempotent = request.operationKind == .query
         context.retriesNonIdempotent = options.retriesMutation
-        let (tracked, ledger) = context.withCredentialLedger()
-        do {
-            let response = try await client.send(httpRequest, context: tracked)
-            return try HTTPTransport.parse(response, request: httpRequest, operationName: request.operationName,
-                                           secrets: Redactor.default.secretsInFlight(httpRequest, credentials: ledger.all))
-        } catch {
-            throw GraftError.scrubbing(error, request: httpRequest, context: tracked, ledger: ledger, redactor: .default)
-        }
+        return context
     }
 
     /// Reads an HTTP response per the GraphQL-over-HTTP specification. The server's error messages

@@ -61,6 +61,13 @@ struct SelectionSetRenderer {
                                   initializer: "try data.typeCase(\(possible))"))
             nested.append((typeName, typeCase.selectionSet))
         }
+        for deferred in set.deferredFragments {
+            let rendered = DeferredFragmentRendering(deferred, taken: &taken)
+            selections.append(rendered.selection)
+            members.append(Member(name: rendered.property, type: rendered.type, initializer: rendered.initializer,
+                                  description: rendered.description))
+            nested.append((rendered.typeName, deferred.selectionSet))
+        }
         var fragments: [Member] = []
         for spread in set.fragmentSpreads {
             let typeName = context.fragmentName(spread.name)

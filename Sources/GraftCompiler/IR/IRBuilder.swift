@@ -58,6 +58,7 @@ public struct IRBuilder {
         var selectionSet = IRSelectionSet(parentType: root.name, possibleTypes: [root.name])
         compile(node.selectionSet.selections, into: &selectionSet, inherited: .always)
         relativize(&selectionSet, presence: .always)
+        IRDeferral.split(&selectionSet)
         let variables = node.variableDefinitions.map {
             IRVariable(name: $0.variable.name.value, type: TypeRef($0.type), defaultValue: $0.defaultValue)
         }
@@ -77,6 +78,7 @@ public struct IRBuilder {
         addTypename(to: &selectionSet)
         compile(node.selectionSet.selections, into: &selectionSet, inherited: .always)
         relativize(&selectionSet, presence: .always)
+        IRDeferral.split(&selectionSet)
         return IRFragment(
             name: node.name.value, typeCondition: typeCondition, description: node.description?.value,
             selectionSet: selectionSet, source: OperationSourcePrinter.oneLine(.fragment(node)),

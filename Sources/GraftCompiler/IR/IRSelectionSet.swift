@@ -14,6 +14,9 @@ public struct IRSelectionSet: Sendable, Hashable {
     public var typeCases: [IRTypeCase] = []
     /// The named fragment spreads, in first-seen order.
     public var fragmentSpreads: [IRFragmentSpread] = []
+    /// The `@defer` fragments whose selections arrive later, split out by ``IRDeferral``, by label
+    /// in first-seen order.
+    public var deferredFragments: [IRDeferredFragment] = []
 
     /// Creates an empty selection set.
     public init(parentType: String, possibleTypes: [String]) {
@@ -22,7 +25,7 @@ public struct IRSelectionSet: Sendable, Hashable {
     }
 
     /// Whether there is nothing selected.
-    public var isEmpty: Bool { fields.isEmpty && typeCases.isEmpty && fragmentSpreads.isEmpty }
+    public var isEmpty: Bool { fields.isEmpty && typeCases.isEmpty && fragmentSpreads.isEmpty && deferredFragments.isEmpty }
 
     /// The field with a response key, or nil.
     public func field(_ responseKey: String) -> IRField? { fields.first { $0.responseKey == responseKey } }

@@ -21,6 +21,7 @@ struct IRTypeUsage {
             if let child = field.selectionSet { add(child) }
         }
         for typeCase in set.typeCases { add(typeCase.selectionSet) }
+        for deferred in set.deferredFragments { add(deferred.selectionSet) }
         for spread in set.fragmentSpreads { addComposite(spread.typeCondition) }
     }
 

@@ -5,8 +5,9 @@ import GraftLanguage
 /// `@defer` support), so operations written for Apollo iOS validate and schemas that apply
 /// `@typePolicy` without declaring it build:
 ///
-/// - `@defer(label: String, if: Boolean! = true)` on fragment spreads and inline fragments
-///   (incremental delivery, `reference/transport/`).
+/// - `@defer(label: String, if: Boolean! = true)` on fragment spreads and inline fragments, and
+///   `@stream(label: String, if: Boolean! = true, initialCount: Int = 0)` on fields (incremental
+///   delivery, graphql-js 17's definitions).
 /// - `@typePolicy(keyFields: String!)` on objects and interfaces: the fields that identify an
 ///   object in the normalized cache.
 /// - `@fieldPolicy(forField: String!, keyArgs: String!)` (repeatable) on objects and interfaces:
@@ -22,6 +23,7 @@ public enum GeneratorDirectives {
     /// The SDL of every generator directive.
     public static let sdl = """
     directive @defer(label: String, if: Boolean! = true) on FRAGMENT_SPREAD | INLINE_FRAGMENT
+    directive @stream(label: String, if: Boolean! = true, initialCount: Int = 0) on FIELD
     directive @typePolicy(keyFields: String!) on OBJECT | INTERFACE
     directive @fieldPolicy(forField: String!, keyArgs: String!) repeatable on OBJECT | INTERFACE
     directive @apollo_client_ios_localCacheMutation on QUERY | MUTATION | SUBSCRIPTION | FRAGMENT_DEFINITION

@@ -1,3 +1,5 @@
+import Graft
+
 /// The seam under the WebSocket: an ordered, reliable byte stream (TCP or TLS). Everything above
 /// it (framing, the handshake, both GraphQL protocols, reconnecting) is plain Swift, tested with
 /// ``InMemoryByteStream``; libcurl on Linux (``CurlConnector``) and Network.framework on Apple
@@ -16,32 +18,10 @@ public protocol ByteStream: Sendable {
 
 /// Opens byte streams: TCP, or TLS checked against the system's trust store, a CA file, and pins.
 public protocol ByteStreamConnector: Sendable {
-    /// Connects to `endpoint` (TLS when ``WebSocketEndpoint/usesTLS``); throws
-    /// ``WebSocketError/connectFailed(_:isTrustFailure:)`` when it cannot.
+    /// Connects to `endpoint` (TLS when ``WebSocketEndpoint/usesTLS``, trusted and pinned as `tls`
+    /// says); throws ``WebSocketError/connectFailed(_:isTrustFailure:)`` when it cannot, and a
+    /// `GraftError` with code `pinningFailed` when the server's key matches none of the host's pins.
     func connect(to endpoint: WebSocketEndpoint, tls: TLSOptions, timeout: Duration) async throws -> any ByteStream
-}
-
-/// How a TLS server is trusted: the system's trust store or a given CA file, and optionally a set
-/// of pinned public keys that the server's certificate must match.
-public struct TLSOptions: Sendable, Hashable {
-    /// A PEM file of CA certificates to trust instead of the system's (for a private CA, or a
-    /// test's throwaway certificate).
-    public var caFile: String?
-    /// Base64 SHA-256 hashes of accepted SubjectPublicKeyInfo (as `openssl x509 -pubkey | openssl
-    /// pkey -pubin -outform der | openssl dgst -sha256 -binary | base64` prints; a `sha256//`
-    /// prefix is allowed). Empty: no pinning. A mismatch fails before anything is sent.
-    public var pinnedPublicKeyHashes: [String]
-
-    /// Creates options.
-    public init(caFile: String? = nil, pinnedPublicKeyHashes: [String] = []) {
-        self.caFile = caFile
-        self.pinnedPublicKeyHashes = pinnedPublicKeyHashes
-    }
-
-    /// The pins without their `sha256//` prefix.
-    var bareHashes: [String] {
-        pinnedPublicKeyHashes.map { $0.hasPrefix("sha256//") ? String($0.dropFirst(8)) : $0 }
-    }
 }
 
 extension ByteStreamConnector where Self == PlatformConnector {

@@ -1,5 +1,6 @@
 #if canImport(CCurl)
 import CCurl
+import Graft
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -7,7 +8,7 @@ import Glibc
 
 /// Byte streams on Linux through the system libcurl, the one FoundationNetworking already loads:
 /// `CURLOPT_CONNECT_ONLY` connects (TCP, and TLS checked against the system trust store or
-/// ``TLSOptions/caFile``, with ``TLSOptions/pinnedPublicKeyHashes`` as `CURLOPT_PINNEDPUBLICKEY`),
+/// `TLSOptions.caFile`, with the host's pins from `TLSOptions.pinning` as `CURLOPT_PINNEDPUBLICKEY`),
 /// then `curl_easy_send`/`curl_easy_recv` move the bytes. Debian's libcurl 7.88 has no WebSocket
 /// support of its own and `URLSessionWebSocketTask` fails on Linux, so the framing is ours.
 public struct CurlConnector: ByteStreamConnector {
@@ -26,13 +27,11 @@ public struct CurlConnector: ByteStreamConnector {
     }
 }
 
-/// curl_global_init, once per process (FoundationNetworking may have called it too; it counts).
-private let curlInitialized: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
-
 extension CurlByteStream {
-    /// Connects and returns the stream, or throws ``WebSocketError/connectFailed(_:isTrustFailure:)``.
+    /// Connects and returns the stream, or throws ``WebSocketError/connectFailed(_:isTrustFailure:)``
+    /// (a pin mismatch: a `GraftError` with code `pinningFailed`, which ends the subscriptions).
     static func open(_ endpoint: WebSocketEndpoint, tls: TLSOptions, timeout: Duration) throws -> CurlByteStream {
-        guard curlInitialized, let handle = curl_easy_init() else {
+        guard curlGlobalInitialized, let handle = curl_easy_init() else {
             throw WebSocketError.connectFailed("libcurl could not be initialised", isTrustFailure: false)
         }
         let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
@@ -47,16 +46,11 @@ extension CurlByteStream {
         ok = ok && graft_curl_setopt_long(handle, CURLOPT_HTTPPROXYTUNNEL, 1) == CURLE_OK
         ok = ok && graft_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, max(1, timeout.graftMilliseconds)) == CURLE_OK
         ok = ok && graft_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer) == CURLE_OK
+        var pinSet: PinSet?
         if endpoint.usesTLS {
-            ok = ok && graft_curl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1) == CURLE_OK
-            ok = ok && graft_curl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2) == CURLE_OK
-            if let caFile = tls.caFile {
-                ok = ok && graft_curl_setopt_string(handle, CURLOPT_CAINFO, caFile) == CURLE_OK
-            }
-            if !tls.pinnedPublicKeyHashes.isEmpty {
-                let pins = tls.bareHashes.map { "sha256//\($0)" }.joined(separator: ";")
-                ok = ok && graft_curl_setopt_string(handle, CURLOPT_PINNEDPUBLICKEY, pins) == CURLE_OK
-            }
+            let (tlsOK, hostPins) = CurlTLS.configure(handle, tls: tls, host: endpoint.host)
+            ok = ok && tlsOK
+            pinSet = hostPins
         }
         guard ok else {
             curl_easy_cleanup(handle)
@@ -64,10 +58,12 @@ extension CurlByteStream {
         }
         let code = curl_easy_perform(handle)
         guard code == CURLE_OK else {
-            let detail = String(cString: errorBuffer)
-            let message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+            let message = CurlTLS.message(code, errorBuffer: errorBuffer)
             curl_easy_cleanup(handle)
-            throw WebSocketError.connectFailed(Self.explain(code, message, endpoint), isTrustFailure: Self.isTrustFailure(code))
+            if code == CURLE_SSL_PINNEDPUBKEYNOTMATCH, let pinSet, let pinning = tls.pinning {
+                throw pinning.failure(host: endpoint.host, port: endpoint.port, pinSet: pinSet, detail: message)
+            }
+            throw WebSocketError.connectFailed(Self.explain(code, message, endpoint), isTrustFailure: CurlTLS.isTrustFailure(code))
         }
         _ = graft_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, nil)
         var socket: curl_socket_t = -1
@@ -78,15 +74,8 @@ extension CurlByteStream {
         return try CurlByteStream(handle: handle, socket: socket)
     }
 
-    private static func isTrustFailure(_ code: CURLcode) -> Bool {
-        code == CURLE_PEER_FAILED_VERIFICATION || code == CURLE_SSL_PINNEDPUBKEYNOTMATCH || code == CURLE_SSL_CACERT_BADFILE
-    }
-
     private static func explain(_ code: CURLcode, _ message: String, _ endpoint: WebSocketEndpoint) -> String {
         let place = "\(endpoint.host):\(endpoint.port)"
-        if code == CURLE_SSL_PINNEDPUBKEYNOTMATCH {
-            return "TLS: the public key of \(place) matches none of the pinned keys (\(message))"
-        }
         if code == CURLE_PEER_FAILED_VERIFICATION {
             return "TLS: the certificate of \(place) is not trusted (\(message))"
         }

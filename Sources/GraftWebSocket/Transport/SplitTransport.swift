@@ -18,6 +18,10 @@ public struct SplitTransport: GraphQLTransport {
         try await (request.operationKind == .subscription ? webSocket : http).execute(request, options: options)
     }
 
+    public func executeIncrementally(_ request: GraphQLRequest, options: RequestOptions) -> AsyncThrowingStream<GraphQLResponseBody, any Error> {
+        (request.operationKind == .subscription ? webSocket : http).executeIncrementally(request, options: options)
+    }
+
     public func subscribe(_ request: GraphQLRequest, options: RequestOptions) -> AsyncThrowingStream<GraphQLResponseBody, any Error> {
         (request.operationKind == .subscription ? webSocket : http).subscribe(request, options: options)
     }

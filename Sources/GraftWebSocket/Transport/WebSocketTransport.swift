@@ -76,7 +76,14 @@ public actor WebSocketTransport: GraphQLTransport {
 
     /// Starts an operation: its results as they come, until the server completes it, it fails,
     /// or the consumer stops listening (which sends `complete`, or `stop` in graphql-ws).
+    /// An operation with files (``GraphQLRequest/uploads``) fails at once: files travel only in
+    /// multipart HTTP requests (send it through `HTTPTransport`).
     public nonisolated func subscribe(_ request: GraphQLRequest, options: RequestOptions) -> AsyncThrowingStream<GraphQLResponseBody, any Error> {
+        guard request.uploads.isEmpty else {
+            return AsyncThrowingStream { $0.finish(throwing: GraftError(
+                .transport, message: "files cannot be sent over a WebSocket; send \(request.operationName) through HTTPTransport",
+                operation: request.operationName)) }
+        }
         let id = ids.next()
         let (stream, continuation) = AsyncThrowingStream<GraphQLResponseBody, any Error>.makeStream()
         continuation.onTermination = { termination in

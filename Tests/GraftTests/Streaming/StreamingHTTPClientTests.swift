@@ -11,6 +11,7 @@ final class ScriptedStreamClient: HTTPClient, @unchecked Sendable {
         var status: Int
         var chunks: [String]
         var stalls = false
+        var contentType = "text/plain"
     }
 
     private let lock = NSLock()
@@ -38,7 +39,7 @@ final class ScriptedStreamClient: HTTPClient, @unchecked Sendable {
             lock.withLock { cancelledBodies += 1 }
             continuation.finish(throwing: CancellationError())
         }
-        return HTTPStreamingResponse(statusCode: reply.status, headers: ["Content-Type": "text/plain"], body: body)
+        return HTTPStreamingResponse(statusCode: reply.status, headers: ["Content-Type": reply.contentType], body: body)
     }
 }
 

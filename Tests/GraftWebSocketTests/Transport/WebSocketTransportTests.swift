@@ -27,6 +27,16 @@ struct WebSocketTransportTests {
         #expect(code == .normalClosure)
     }
 
+    @Test("an operation with files fails at once and never connects: files go over HTTP")
+    func uploadsAreRefused() async throws {
+        let (transport, connector) = makeTransport()
+        var upload = request()
+        upload.uploads = [GraphQLUpload(path: "variables.file", file: GraphQLFile(data: Data("x".utf8), filename: "x"))]
+        let error = await #expect(throws: GraftError.self) { _ = try await transport.execute(upload, options: RequestOptions()) }
+        #expect(error?.message.contains("through HTTPTransport") == true)
+        #expect(connector.connectCount == 0)
+    }
+
     @Test("the consumer cancelling sends complete with the operation's id")
     func cancelSendsComplete() async throws {
         let (transport, connector) = makeTransport()

@@ -20,9 +20,11 @@ struct GraftStack: Sendable {
         URL(string: path, relativeTo: testClient.baseURL)!.absoluteURL
     }
 
-    /// A `URLSessionHTTPClient` under `interceptors`, with the session header added outermost.
-    func client(_ interceptors: [any HTTPInterceptor] = [], defaultTimeout: Duration? = .seconds(30)) -> InterceptingHTTPClient {
-        InterceptingHTTPClient(base: URLSessionHTTPClient(defaultTimeout: defaultTimeout),
+    /// A client of `kind` (by default ``HTTPClientKind/default``) under `interceptors`, with the session
+    /// header added outermost.
+    func client(_ interceptors: [any HTTPInterceptor] = [], defaultTimeout: Duration? = .seconds(30),
+                kind: HTTPClientKind = .default) -> InterceptingHTTPClient {
+        InterceptingHTTPClient(base: kind.make(defaultTimeout: defaultTimeout),
                                interceptors: [HeaderInjectionInterceptor(["X-Test-Session": session])] + interceptors)
     }
 

@@ -15,7 +15,9 @@ struct TLSWebSocketTests {
         let server = try await FaultServer.start(certificate: certificate)
         defer { server.stop() }
         let (client, _) = FaultServerWebSocketTests.client(server.tlsURL("total=3")) {
-            $0.tls = TLSOptions(caFile: certificate.certificatePath, pinnedPublicKeyHashes: [certificate.pin])
+            $0.tls = TLSOptions(caFile: certificate.certificatePath, pinning: try! CertificatePinning([
+                PinSet(host: "127.0.0.1", pins: [certificate.pin, PinningIntegrationTests.randomPin()]),
+            ]))
         }
         let (values, error) = await FaultServerWebSocketTests.values(client)
         #expect(error == nil)
@@ -25,20 +27,25 @@ struct TLSWebSocketTests {
         #expect(stats["tlsBytes"].int ?? 0 > 0)
     }
 
-    @Test("a wrong pin fails with a clear error, and nothing is sent")
+    @Test("a wrong pin fails with pinningFailed naming the host, and nothing is sent")
     func wrongPin() async throws {
         let certificate = try await ThrowawayCertificate.shared()
         let server = try await FaultServer.start(certificate: certificate)
         defer { server.stop() }
         let otherKey = try ThrowawayCertificate.make().pin
+        let reports = Locked<[PinningFailure]>([])
+        let pinning = try CertificatePinning([PinSet(host: "127.0.0.1", pins: ["sha256//" + otherKey, PinningIntegrationTests.randomPin()])]) {
+            failure in reports.withLock { $0.append(failure) }
+        }
         let (client, _) = FaultServerWebSocketTests.client(server.tlsURL("total=3")) {
-            $0.tls = TLSOptions(caFile: certificate.certificatePath, pinnedPublicKeyHashes: ["sha256//" + otherKey])
+            $0.tls = TLSOptions(caFile: certificate.certificatePath, pinning: pinning)
         }
         let (values, error) = await FaultServerWebSocketTests.values(client)
         #expect(values.isEmpty)
         let graftError = try #require(error as? GraftError)
-        #expect(graftError.code == .transport)
-        #expect(graftError.message.contains("matches none of the pinned keys"), "\(graftError.message)")
+        #expect(graftError.code == .pinningFailed)
+        #expect(graftError.message.contains("the public key of 127.0.0.1:\(server.tlsPort) matches none of its 2 pinned keys"), "\(graftError.message)")
+        #expect(reports.withLock { $0.map(\.host) } == ["127.0.0.1"])
         let stats = try await server.stats()
         #expect(stats["tlsBytes"].int == 0)
         #expect(stats["connections"].int == 0)

@@ -101,7 +101,8 @@ public final class LoggingInterceptor: HTTPInterceptor {
         let attempt = context.attempt > 1 ? " attempt \(context.attempt)" : ""
         sink.log(HTTPLogRecord(kind: .request, requestID: id, duration: nil,
                                message: "[graft] -> #\(id) \(target)\(label)\(attempt)"
-                                   + details(request.headers, request.body, secrets: secrets)))
+                                   + details(request.headers, request.body, secrets: secrets)
+                                   + streamedBody(request.content)))
         let start = ContinuousClock.now
         do {
             let response = try await next(request, context)
@@ -149,6 +150,13 @@ public final class LoggingInterceptor: HTTPInterceptor {
                                                 limit: options.maxBodyLength)
         }
         return text
+    }
+
+    /// ` body: <streamed, N bytes (what it is)>` for a streamed body, whatever the options: its size
+    /// and kind, never its contents (which are not read here).
+    private func streamedBody(_ content: HTTPRequestBody?) -> String {
+        guard case .stream? = content, let content else { return "" }
+        return " body: <\(content.summary)>"
     }
 
     /// A duration as milliseconds with one decimal, for example `12.3 ms`.

@@ -110,43 +110,57 @@ extension AnimalKingdom {
                 }
                 public struct AsPet: Graft.SelectionSet {
                     public static let __selections: [Graft.Selection] = [
-                        .field("height", Height?.self),
+                        .deferred(DeferredPetAnimal.self, label: "deferredPetAnimal"),
                         .fragment(PetDetails.self),
                         .fragment(WarmBloodedDetails.self, on: ["Bird", "Cat", "Dog"]),
                     ]
                     public let __data: Graft.ObjectData
-                    public let height: Height?
+                    /// The `@defer(label: "deferredPetAnimal")` fragment: pending until the server sends it.
+                    public let deferredPetAnimal: Graft.Deferred<DeferredPetAnimal>
                     public let fragments: Fragments
                     public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) {
                         __data = data
-                        height = try data["height"]
+                        deferredPetAnimal = try data.deferred("deferredPetAnimal")
                         fragments = Fragments(petDetails: try data.fragment(), warmBloodedDetails: try data.typeCase(["Bird", "Cat", "Dog"]))
                     }
                     public struct Fragments: Swift.Hashable, Swift.Sendable {
                         public let petDetails: PetDetails
                         public let warmBloodedDetails: WarmBloodedDetails?
                     }
-                    public struct Height: Graft.SelectionSet {
-                        public static let __selections: [Graft.Selection] = [
-                            .field("__typename", Swift.String.self),
-                            .field("relativeSize", Graft.GraphQLEnum<RelativeSize>.self),
-                            .field("centimeters", Swift.Double.self),
-                        ]
+                    public struct DeferredPetAnimal: Graft.SelectionSet {
+                        public static let __selections: [Graft.Selection] = [.field("height", Height.self)]
                         public let __data: Graft.ObjectData
-                        public let relativeSize: Graft.GraphQLEnum<RelativeSize>
-                        public let centimeters: Swift.Double
-                        public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) {
-                            __data = data
-                            relativeSize = try data["relativeSize"]
-                            centimeters = try data["centimeters"]
+                        public let height: Height
+                        public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) { __data = data; height = try data["height"] }
+                        public struct Height: Graft.SelectionSet {
+                            public static let __selections: [Graft.Selection] = [
+                                .field("__typename", Swift.String.self),
+                                .field("relativeSize", Graft.GraphQLEnum<RelativeSize>.self),
+                                .field("centimeters", Swift.Double.self),
+                            ]
+                            public let __data: Graft.ObjectData
+                            public let relativeSize: Graft.GraphQLEnum<RelativeSize>
+                            public let centimeters: Swift.Double
+                            public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) {
+                                __data = data
+                                relativeSize = try data["relativeSize"]
+                                centimeters = try data["centimeters"]
+                            }
                         }
                     }
                 }
                 public struct AsCat: Graft.SelectionSet {
-                    public static let __selections: [Graft.Selection] = [.field("isJellicle", Swift.Bool?.self)]
+                    public static let __selections: [Graft.Selection] = [.deferred(DeferredCat.self, label: "deferredCat")]
                     public let __data: Graft.ObjectData
-                    public let isJellicle: Swift.Bool?
-                    public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) { __data = data; isJellicle = try data["isJellicle"] }
+                    /// The `@defer(label: "deferredCat")` fragment: pending until the server sends it.
+                    public let deferredCat: Graft.Deferred<DeferredCat>
+                    public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) { __data = data; deferredCat = try data.deferred("deferredCat") }
+                    public struct DeferredCat: Graft.SelectionSet {
+                        public static let __selections: [Graft.Selection] = [.field("isJellicle", Swift.Bool.self)]
+                        public let __data: Graft.ObjectData
+                        public let isJellicle: Swift.Bool
+                        public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) { __data = data; isJellicle = try data["isJellicle"] }
+                    }
                 }
                 public struct AsClassroomPet: Graft.SelectionSet {
                     public static let __selections: [Graft.Selection] = [.inlineFragment(AsBird.self, on: ["Bird"])]
@@ -161,14 +175,21 @@ extension AnimalKingdom {
                     }
                 }
                 public struct AsDog: Graft.SelectionSet {
-                    public static let __selections: [Graft.Selection] = [.field("favoriteToy", Swift.String?.self), .field("birthdate", CustomDate?.self)]
+                    public static let __selections: [Graft.Selection] = [.deferred(DeferredDog.self, label: "deferredDog")]
                     public let __data: Graft.ObjectData
-                    public let favoriteToy: Swift.String?
-                    public let birthdate: CustomDate?
-                    public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) {
-                        __data = data
-                        favoriteToy = try data["favoriteToy"]
-                        birthdate = try data["birthdate"]
+                    /// The `@defer(label: "deferredDog")` fragment: pending until the server sends it.
+                    public let deferredDog: Graft.Deferred<DeferredDog>
+                    public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) { __data = data; deferredDog = try data.deferred("deferredDog") }
+                    public struct DeferredDog: Graft.SelectionSet {
+                        public static let __selections: [Graft.Selection] = [.field("favoriteToy", Swift.String.self), .field("birthdate", CustomDate.self)]
+                        public let __data: Graft.ObjectData
+                        public let favoriteToy: Swift.String
+                        public let birthdate: CustomDate
+                        public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) {
+                            __data = data
+                            favoriteToy = try data["favoriteToy"]
+                            birthdate = try data["birthdate"]
+                        }
                     }
                 }
             }

@@ -1,0 +1,81 @@
+/// A `@defer` fragment of a generated model: the fields the server sends after the first payload
+/// (`@defer(label: "stats")` gives a property `stats: Graft.Deferred<Stats>`), so a view can tell
+/// "not yet" from "null". Each response of `GraphQLClient.fetchIncrementally` carries the state
+/// so far; `fetch` waits for the whole response, where every fragment is fulfilled or failed.
+public enum Deferred<Fragment: SelectionSet>: Sendable, Hashable {
+    /// Not arrived yet.
+    case pending
+    /// Arrived: the fragment's fields.
+    case fulfilled(Fragment)
+    /// The server could not deliver the fragment (an error reached the fragment's root, so its
+    /// fields were nulled): the errors it reported for it.
+    case failed([GraphQLResponseError])
+
+    /// The fragment when fulfilled, else nil.
+    public var value: Fragment? {
+        if case .fulfilled(let fragment) = self { return fragment }
+        return nil
+    }
+
+    /// Whether the fragment has not arrived yet.
+    public var isPending: Bool {
+        if case .pending = self { return true }
+        return false
+    }
+
+    /// Whether the unconditional fields of `selections` (through fragments that apply, but not
+    /// through nested deferred fragments) are all in `fields`; a fragment with conditional
+    /// fields only has arrived when one of them is there. `__typename` does not count: it
+    /// arrives with the enclosing object.
+    static func hasArrived(_ selections: [Selection], in fields: [String: JSONValue]) -> Bool {
+        var unconditional = 0
+        var conditionalPresent = false
+        func walk(_ selections: [Selection]) -> Bool {
+            for selection in selections {
+                switch selection {
+                case .field(let field):
+                    guard field.responseKey != "__typename" else { continue }
+                    if field.conditions.isEmpty {
+                        unconditional += 1
+                        if fields[field.responseKey] == nil { return false }
+                    } else if fields[field.responseKey] != nil {
+                        conditionalPresent = true
+                    }
+                case .inlineFragment(let fragment):
+                    guard fragment.deferredLabel == nil, fragment.conditions.isEmpty,
+                          applies(fragment.possibleTypes, fields) else { continue }
+                    if !walk(fragment.type.__selections) { return false }
+                case .fragmentSpread(let spread):
+                    guard spread.conditions.isEmpty, applies(spread.possibleTypes, fields) else { continue }
+                    if !walk(spread.fragment.__selections) { return false }
+                }
+            }
+            return true
+        }
+        guard walk(selections) else { return false }
+        return unconditional > 0 || conditionalPresent
+    }
+
+    private static func applies(_ possibleTypes: Set<String>?, _ fields: [String: JSONValue]) -> Bool {
+        guard let possibleTypes else { return true }
+        guard let typename = fields["__typename"]?.stringValue else { return false }
+        return possibleTypes.contains(typename)
+    }
+}
+
+extension ObjectData {
+    /// The key under which a merged incremental response (``IncrementalResponse``) marks the
+    /// `@defer` fragments of an object that failed: `{"<label>": [<errors>]}`. It is not a
+    /// GraphQL name, so it never collides with a response key; the cache does not store it.
+    public static let failedDeferredKey = "@failedDeferred"
+
+    /// The `@defer` fragment `label` of this object as `T`: failed when the merged response marks
+    /// it so, fulfilled when its fields are here, else pending.
+    public func deferred<T: SelectionSet>(_ label: String) throws(ResponseDecodingError) -> Deferred<T> {
+        if case .object(let failures)? = fields[Self.failedDeferredKey], case .array(let errors)? = failures[label] {
+            return .failed(errors.compactMap(GraphQLResponseError.init(json:)))
+        }
+        guard Deferred<T>.hasArrived(T.__selections, in: fields) else { return .pending }
+        return .fulfilled(try T(self))
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+extension HTTPTransport {
+    /// The `Accept` header of an operation with `@defer` or `@stream`: both incremental delivery
+    /// formats over `multipart/mixed` (graphql-js 17's, then `deferSpec=20220824`), then a single
+    /// JSON result for servers that execute the operation in one go.
+    public static let incrementalAcceptHeader =
+        "multipart/mixed;incrementalSpec=v0.2, multipart/mixed;deferSpec=20220824, application/graphql-response+json, application/json;q=0.9"
+
+    /// Sends an operation whose response may arrive in parts: each element is the whole response so
+    /// far (``IncrementalResponse``: data merged, errors collected), the last one complete. A server
+    /// that answers with plain JSON gives that one response. `options.timeout` bounds the whole
+    /// response (the timeout interceptor's idle timeout applies between chunks). A non-2xx status,
+    /// a malformed part, a stream that ends while the server said more would follow (`hasNext`)
+    /// end the stream with a ``GraftError``; cancelling the iteration closes the connection.
+    public func executeIncrementally(_ request: GraphQLRequest, options: RequestOptions) -> AsyncThrowingStream<GraphQLResponseBody, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    let run: @Sendable () async throws -> GraphQLResponseBody = {
+                        try await withPersistedQuery(request) { request, includingQuery in
+                            try await sendIncremental(request, includingQuery: includingQuery, options: options) { body in
+                                // A persisted-query miss is answered again with the document; don't show it.
+                                if !body.errors.contains(where: HTTPTransport.isPersistedQueryNotFound) { continuation.yield(body) }
+                            }
+                        }
+                    }
+                    if let timeout = options.timeout { _ = try await withDeadline(timeout, operation: run) } else { _ = try await run() }
+                    continuation.finish()
+                } catch var error as GraftError {
+                    if error.operation == nil { error.operation = request.operationName }
+                    if error.request == nil { error.request = requestSummary(for: request, options: options) }
+                    continuation.finish(throwing: error)
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// Sends `request` and reads its response as it streams: each fuller response goes to `yield`
+    /// (a payload that changes nothing is not repeated) and the last is returned. A response that is not `multipart/mixed` is read whole and parsed
+    /// as one GraphQL response.
+    func sendIncremental(_ request: GraphQLRequest, includingQuery: Bool, options: RequestOptions,
+                         yield: @Sendable (GraphQLResponseBody) -> Void) async throws -> GraphQLResponseBody {
+        let httpRequest = try httpRequest(request, includingQuery: includingQuery, options: options)
+        let (tracked, ledger) = requestContext(request, options: options).withCredentialLedger()
+        let operationName = request.operationName
+        do {
+            let response = try await client.stream(httpRequest, context: tracked)
+            defer { response.body.cancel() }
+            let secrets = Redactor.default.secretsInFlight(httpRequest, credentials: ledger.all)
+            let contentType = response.headers["Content-Type"] ?? ""
+            guard response.isSuccess, contentType.lowercased().hasPrefix("multipart/mixed") else {
+                let body = try HTTPTransport.parse(try await response.collect(upTo: 64 << 20), request: httpRequest,
+                                                   operationName: operationName, secrets: secrets)
+                yield(body)
+                return body
+            }
+            var parser = try MultipartParser(contentType: contentType)
+            var incremental = IncrementalResponse()
+            var last: GraphQLResponseBody?
+            for try await chunk in response.body {
+                for part in try parser.parse(chunk) {
+                    guard let json = try? JSONParser.parse([UInt8](part.body)) else {
+                        throw GraftError(.decoding, message: "a part of the multipart response is not JSON (\(part.body.count) bytes)",
+                                         operation: operationName)
+                    }
+                    if json == .object([:]) { continue }  // a heartbeat
+                    try incremental.apply(json)
+                    var body = incremental.body
+                    if !secrets.isEmpty, !body.errors.isEmpty { body.errors = GraphQLErrors(body.errors).scrubbing(secrets).errors }
+                    body.statusCode = response.statusCode
+                    // A payload that adds nothing (graphql-js may end with a bare `{"hasNext":false}`) is not repeated.
+                    if body != last { yield(body) }
+                    last = body
+                    if !incremental.hasNext { return body }
+                }
+                if parser.isComplete { break }
+            }
+            try Task.checkCancellation()
+            try parser.finish()
+            throw GraftError(.transport, message: incremental.payloadCount == 0
+                             ? "the multipart response ended without a part"
+                             : "the multipart response ended after \(incremental.payloadCount) parts while the server said more would follow (hasNext)",
+                             operation: operationName)
+        } catch {
+            let wrapped: any Error = error is CancellationError ? GraftError.cancelled(underlying: error) : error
+            throw GraftError.scrubbing(wrapped, request: httpRequest, context: tracked, ledger: ledger, redactor: .default)
+        }
+    }
+}
