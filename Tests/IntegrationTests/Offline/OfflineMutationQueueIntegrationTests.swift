@@ -195,6 +195,27 @@ struct OfflineMutationQueueIntegrationTests {
         await queue.stop()
     }
 
+    @Test("a mutation with a file upload is not queued (the queue keeps JSON only): enqueue refuses it, perform sends it")
+    func uploadsAreNotQueued() async throws {
+        let (client, _, _) = try await Self.makeClient()
+        let queue = try OfflineMutationQueue(client: client, monitor: ManualNetworkMonitor(.online))
+        await queue.start()
+        let upload = UploadFileMutation(file: GraphQLFile(data: Data("notes".utf8), filename: "notes.txt", mimeType: "text/plain"))
+        await #expect {
+            try await queue.enqueue(upload)
+        } throws: { error in
+            (error as? GraftError)?.message.contains("does not keep file uploads") == true
+        }
+        #expect(await queue.pending.isEmpty)
+        let result = try await queue.perform(upload, queueing: .whenUnreachable)
+        guard case .completed(let response) = result else {
+            Issue.record("the upload should have been sent: \(result)")
+            return
+        }
+        #expect(response.data?.uploadFile.size == 5)
+        await queue.stop()
+    }
+
     @Test("a queue reopened from SQLite re-applies its optimistic updates at launch and delivers them")
     func relaunchFromSQLite() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("graft-queue-\(UUID().uuidString)")
