@@ -68,6 +68,9 @@ let package = Package(
         .executableTarget(name: "graft-netlink-helper", dependencies: ["Graft"], path: "Tests/NetlinkHelper"),
         // Writes to an SQLite cache until killed, for the crash-safety test (not a product).
         .executableTarget(name: "graft-sqlite-crash-helper", dependencies: ["Graft", "GraftSQLite"]),
+        // Queues and replays AddNote mutations until killed, for the offline queue crash test (not a product).
+        .executableTarget(name: "graft-offline-queue-crash-helper", dependencies: ["Graft", "GraftSQLite", "CourseCatalogAPI"],
+                          path: "Tests/OfflineQueueCrashHelper"),
         // Where the tests find the repository and the conformance corpora (GRAFT_CORPORA); not a product.
         .target(name: "GraftTestSupport", path: "Tests/GraftTestSupport"),
         .testTarget(name: "GraftLanguageTests", dependencies: ["GraftLanguage", "GraftTestSupport"], exclude: ["Fixtures", "Expected"]),
@@ -96,7 +99,7 @@ let package = Package(
         .testTarget(name: "PluginTests", dependencies: ["GraftTestSupport"]),
         // Against the Strawberry server in Tests/IntegrationServer (Python venv: .ci/install-integration-deps).
         .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft", "GraftTesting", "GraftHashing", "CourseCatalogAPI", "graft", "GraftSQLite", "GraftTestSupport", "graft-cache-reader", "graft-upload-helper",
-                                                               "GraftWebSocket"]),
+                                                               "GraftWebSocket", "graft-offline-queue-crash-helper"]),
     ],
     swiftLanguageModes: [.v6]
 )

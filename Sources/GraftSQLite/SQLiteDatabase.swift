@@ -112,6 +112,11 @@ final class SQLiteStatement {
         sqlite3_clear_bindings(statement)
     }
 
+    /// Whether a column of the current row is NULL.
+    func isNull(at column: Int32) -> Bool {
+        sqlite3_column_type(statement, column) == SQLITE_NULL
+    }
+
     func int64(at column: Int32) -> Int64 {
         sqlite3_column_int64(statement, column)
     }

@@ -17,6 +17,10 @@ enum BenchmarkCommand {
       subscription [N]  A local WebSocket server pushes N LessonProgress events: the client
                         receives, decodes and caches them (events/s, MB/s of frames), beside a
                         raw-socket baseline and frame parsing alone.
+      offline [N] [memory] [sqlite] [--no-replay]
+                        The offline mutation queue: enqueue N (10,000) AddNote mutations with
+                        optimistic responses, in memory and on SQLite (one transaction each),
+                        then replay them against a local HTTP server.
       multipart         Parse a 10 MB multipart/mixed stream of 1,000 parts in 16 KB chunks.
       schema FILE...    Build and validate a schema from SDL files.
       validate --schema PATH... --operations PATH...
@@ -44,6 +48,12 @@ enum BenchmarkCommand {
             case "pagination": try PaginationBenchmark.run(rest)
             case "subscription": try SubscriptionBenchmarks.run(rest)
             case "multipart": try MultipartBenchmark.run(rest)
+            case "offline":
+                #if canImport(Glibc)
+                try OfflineQueueBenchmark.run(rest)
+                #else
+                throw BenchmarkError("graft-bench offline runs on Linux")
+                #endif
             case "--help", "-h", "help":
                 print(usage)
             default:

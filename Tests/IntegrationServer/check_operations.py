@@ -58,6 +58,8 @@ VARIABLES = {
                                "weeklySchedule": [["2025-03-03T09:00:00Z"], []]}},
     "Enroll": {"slug": "distributed-caching"},
     "LessonProgress": {"lessonId": "lesson-1", "steps": 3},
+    "Notebook": {"id": "check-notebook"},
+    "AddNote": {"notebookId": "check-notebook", "id": "check-note", "text": "A note"},
     "CourseOutline": {"slug": "swift-concurrency"},
     "CourseReviewsPreview": {"lookup": {"slug": "swift-concurrency"}},
     "UploadFile": {"file": SAMPLE_FILE},

@@ -19,7 +19,7 @@ from failures import (FailureSpec, FailureSpecError, break_json, echo_response, 
                       status_response, unauthenticated_graphql_response, unauthorized_response)
 from sessions import FAIL_HEADER, SESSIONS, SessionState, session_name
 
-UNCOUNTED_PATHS = {"/test/stats", "/test/reset", "/test/control", "/test/subscribers"}
+UNCOUNTED_PATHS = {"/test/stats", "/test/reset", "/test/control", "/test/subscribers", "/test/notes"}
 GRAPHQL_PATH = "/graphql"
 
 

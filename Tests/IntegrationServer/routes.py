@@ -29,6 +29,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from data import STORE, CourseRecord
+from notes import notes_log
 from failures import FailureSpecError, parse_specs
 from sessions import SESSIONS, session_name
 
@@ -177,6 +178,7 @@ routes_app = Starlette(routes=[
     Route("/test/control", control, methods=["POST"]),
     Route("/test/refresh", refresh, methods=["POST"]),
     Route("/test/subscribers", subscribers, methods=["GET"]),
+    Route("/test/notes", notes_log, methods=["GET"]),
     Route("/rest/v1/courses", list_courses, methods=["GET"]),
     Route("/rest/v1/courses", create_course, methods=["POST"]),
     Route("/rest/v1/courses/{slug}", get_course, methods=["GET"]),

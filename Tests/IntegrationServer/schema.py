@@ -16,6 +16,7 @@ from catalog_objects import (AddReviewPayload, ArticleLesson, Course, CourseConn
                              Node, PageInfo, QuizLesson, Review, ReviewInput, SearchResult, User, UserError,
                              VideoLesson, course_object, enrollment_object, lesson_object, review_object, user_object)
 from catalog_types import SCALARS, given, CourseSortField, SearchKind, SortDirection, check_first, viewer_id
+from notes import Notebook, add_note, notebook as notebook_by_id
 from data import GUEST_ID, STORE, EnrollmentRecord, ReviewRecord, decode_cursor, encode_cursor
 from uploads import UPLOAD_SCALAR, LessonAttachment, LessonAttachmentInput, Upload, UploadedFile, received
 
@@ -135,6 +136,10 @@ class Query:
                                has_previous_page=start > 0,
                                start_cursor=edges[0].cursor if edges else None))
 
+    @strawberry.field(description="A notebook by identifier (empty until a note is added).")
+    def notebook(self, id: Annotated[strawberry.ID, _arg("The notebook's `id`.")]) -> Notebook:
+        return notebook_by_id(str(id))
+
     @strawberry.field(description="A lesson by identifier.")
     def lesson(self, id: Annotated[strawberry.ID, _arg("The lesson's `id`.")]) -> Optional[Lesson]:
         record = STORE.lessons.get(str(id))
@@ -207,6 +212,12 @@ class Mutation:
             STORE.enrollments[existing.id] = existing
         return enrollment_object(existing)
 
+    @strawberry.mutation(description="Adds a note to a notebook. Requests carrying an `Idempotency-Key` header already seen are\n"
+                                     "answered with the first answer and change nothing.")
+    def add_note(self, info: strawberry.Info, notebook_id: Annotated[strawberry.ID, _arg("The notebook (created on first use).")],
+                 id: Annotated[strawberry.ID, _arg("The note's `id`, chosen by the client.")],
+                 text: Annotated[str, _arg("What the note says; must not be empty.")]) -> Notebook:
+        return add_note(info, str(notebook_id), str(id), text)
     @strawberry.mutation(description="Receives one file and reports what arrived.")
     async def upload_file(self, file: Annotated[Upload, _arg("The file.")]) -> UploadedFile:
         return await received(file)

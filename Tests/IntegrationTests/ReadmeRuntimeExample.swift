@@ -1,6 +1,7 @@
 import CourseCatalogAPI
 import Foundation
 import Graft
+import GraftSQLite
 import GraftWebSocket
 
 /// README's "The runtime", "Pagination" and "Offline and trust" examples, as printed (with the example API's module for `MyAPI`), so that
@@ -68,6 +69,38 @@ enum ReadmeRuntimeExample {
         let offlineFirst = GraphQLClient(url: endpoint, tokens: tokens, networkMonitor: monitor)
         let viewer = try await offlineFirst.fetch(ViewerQuery(), options: RequestOptions(whenOffline: .waitForNetwork))
         print(viewer.data as Any)
+    }
+
+    /// README's offline mutation queue example, as printed.
+    static func offlineQueue(endpoint: URL, tokens: TokenRefreshCoordinator, queuePath: String) async throws {
+        let monitor = try NetlinkNetworkMonitor()          // PathNetworkMonitor() on Apple platforms
+        let client = GraphQLClient(url: endpoint, tokens: tokens, store: CacheStore(), networkMonitor: monitor)
+        let queue = try OfflineMutationQueue(client: client, storage: try SQLiteMutationQueueStorage(path: queuePath),
+                                             monitor: monitor, mutationTypes: [AddNoteMutation.self],
+                                             configuration: OfflineQueueConfiguration(maxAttempts: 5))
+        await queue.start()   // re-applies the optimistic updates the last run left, replays them when online
+
+        // The app chooses the note's id, so the optimistic note and the server's are one cached record.
+        let id = UUID().uuidString
+        let expected = try AddNoteMutation.Data(ObjectData(["addNote": [
+            "__typename": "Notebook", "id": "notebook-1",
+            "notes": [["__typename": "Note", "id": .string(id), "text": "Bring the slides", "position": 0, "savedAt": nil]],
+        ]]))
+        switch try await queue.perform(AddNoteMutation(notebookId: "notebook-1", id: id, text: "Bring the slides"),
+                                       optimisticResponse: expected) {
+        case .completed(let response): print(response.data?.addNote.notes.count ?? 0)   // online: the server's answer
+        case .queued(let entry): print("saved offline as \(entry.id)")                   // shown from the cache meanwhile
+        }
+
+        for await event in await queue.events() {
+            switch event {
+            case .delivered(let entry, _): print("\(entry.request.operationName) delivered")
+            case .rejected(_, let error): print("the server refused it: \(error)")          // not retried, rolled back
+            case .deadLettered(let entry, _):                                               // gave up, rolled back
+                try await queue.retry(entry.id)                                             // or queue.drop(entry.id)
+            default: break
+            }
+        }
     }
 
     /// README's certificate pinning example, as printed.

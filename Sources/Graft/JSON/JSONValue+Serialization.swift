@@ -44,6 +44,12 @@ extension JSONValue {
 
     static func writeString(_ text: String, to output: inout String) {
         output += "\""
+        // Most strings need no escape: append them whole rather than scalar by scalar.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            output += text
+            output += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""

@@ -7,7 +7,7 @@ public let schemaMetadata = SchemaMetadata(
 		"Node": ["ArticleLesson", "Course", "Enrollment", "QuizLesson", "Review", "User", "VideoLesson"],
 		"SearchResult": ["ArticleLesson", "Course", "QuizLesson", "User", "VideoLesson"],
 	],
-	keyFields: ["Course": ["slug"], "Review": ["id"], "User": ["id"]],
+	keyFields: ["Course": ["slug"], "Note": ["id"], "Notebook": ["id"], "Review": ["id"], "User": ["id"]],
 	fieldPolicies: ["Query.courses": .relay]
 )
 /// Gives operations `schemaMetadata` as their `__schema`.
