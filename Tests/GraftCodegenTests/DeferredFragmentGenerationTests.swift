@@ -24,7 +24,7 @@ import Testing
         """)
         #expect(errors == [])
         let swift = try #require(text)
-        #expect(swift.contains("public let stats: Swift.Int?"))
+        #expect(swift.contains("public let stats: Int?"))
         #expect(swift.contains("public let stats_: Graft.Deferred<Stats_>"))
         #expect(swift.contains("stats_ = try data.deferred(\"stats\")"))
         #expect(swift.contains(".deferred(Stats_.self, label: \"stats\")"))
@@ -32,15 +32,17 @@ import Testing
         #expect(swift.contains("public let deferred9Lives: Graft.Deferred<Deferred9Lives>"))
         #expect(swift.contains("public struct Deferred9Lives: Graft.SelectionSet"))
         // Inside its fragment a field is as non-optional as the schema says.
-        #expect(swift.contains("public let chapters: [Swift.String]"))
-        #expect(swift.contains("/// The `@defer(label: \"9 lives\")` fragment: pending until the server sends it."))
+        #expect(swift.contains("public let chapters: [String]"))
+        // A model built with its initializer holds the fragment as given.
+        #expect(swift.contains("stats_: Graft.Deferred<Stats_> = .pending"))
+        #expect(swift.contains("deferred: stats_, deferred, deferred9Lives)"))
     }
 
     @Test("`@stream` validates on a field and changes nothing in the generated type")
     func stream() throws {
         let (text, errors) = try Self.generate("query Book { book { chapters @stream(initialCount: 2) } }")
         #expect(errors == [])
-        #expect(text?.contains("public let chapters: [Swift.String]") == true)
+        #expect(text?.contains("public let chapters: [String]") == true)
         #expect(text?.contains("chapters @stream(initialCount: 2)") == true)
     }
 }

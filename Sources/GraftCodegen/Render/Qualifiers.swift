@@ -19,7 +19,7 @@ struct Qualifiers {
         "ArgumentValue", "CustomScalar", "EnumType", "Fragment", "GraphQLEnum", "GraphQLNullable", "GraphQLQuery",
         "GraphQLMutation", "GraphQLSubscription", "InputObject", "InputValueConvertible", "JSONValue", "ObjectData",
         "OperationDocument", "ResponseDecodingError", "SchemaMetadata", "Selection", "SelectionSet", "Graft",
-        "DecodeError", "SchemaOperation", "FragmentSet",
+        "DecodeError", "SchemaOperation", "FragmentSet", "Deferred",
     ]
 
     static let qualified = Qualifiers(swift: "Swift.", graft: "Graft.")
@@ -73,5 +73,9 @@ struct Qualifiers {
             if let child = field.selectionSet { collect(child, into: &names) }
         }
         for typeCase in set.typeCases { collect(typeCase.selectionSet, into: &names) }
+        for deferred in set.deferredFragments {
+            names.insert(DeferredFragmentRendering.typeName(forLabel: deferred.label))
+            collect(deferred.selectionSet, into: &names)
+        }
     }
 }

@@ -262,7 +262,7 @@ struct SelectionSetModelBuilder {
         for fragment in layout.deferred {
             let name = SwiftNames.identifier(ReservedNames.unique(fragment.property, &used))
             parameters.append("\(name): \(fragment.type) = .pending")
-            deferred.append("deferred: \(name)")
+            deferred.append(deferred.isEmpty ? "deferred: \(name)" : name) // one variadic argument
         }
         return SelectionSetModel.Initializer(parameters: parameters, typename: typename, values: fields, parts: parts, deferred: deferred)
     }
