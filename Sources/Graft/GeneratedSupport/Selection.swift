@@ -43,23 +43,31 @@ public enum Selection: Sendable {
         public let conditions: [Condition]
     }
 
+    // The three factories are `@inline(never)`: generated `__selections` initializers call them once
+    // per type, and inlining them (with their default arguments and set building) into every
+    // initializer made the optimizer's work on a generated module about a quarter larger.
+
     /// A field.
+    @inline(never)
     public static func field(_ responseKey: String, _ type: any OutputValue.Type, name: String? = nil,
                              arguments: [String: ArgumentValue] = [:], if conditions: [Condition] = []) -> Selection {
         .field(Field(responseKey: responseKey, name: name ?? responseKey, type: type.__outputType,
                      arguments: arguments, conditions: conditions))
     }
 
-    /// An inline fragment.
-    public static func inlineFragment(_ type: any SelectionSet.Type, on possibleTypes: Set<String>? = nil,
+    /// An inline fragment. `possibleTypes` is an array literal in generated code (cheaper to compile
+    /// than a set literal); the set is built here.
+    @inline(never)
+    public static func inlineFragment(_ type: any SelectionSet.Type, on possibleTypes: [String]? = nil,
                                       if conditions: [Condition] = []) -> Selection {
-        .inlineFragment(InlineFragment(type: type, possibleTypes: possibleTypes, conditions: conditions))
+        .inlineFragment(InlineFragment(type: type, possibleTypes: possibleTypes.map(Set.init), conditions: conditions))
     }
 
     /// A fragment spread.
-    public static func fragment(_ fragment: any Fragment.Type, on possibleTypes: Set<String>? = nil,
+    @inline(never)
+    public static func fragment(_ fragment: any Fragment.Type, on possibleTypes: [String]? = nil,
                                 if conditions: [Condition] = []) -> Selection {
-        .fragmentSpread(FragmentSpread(fragment: fragment, possibleTypes: possibleTypes, conditions: conditions))
+        .fragmentSpread(FragmentSpread(fragment: fragment, possibleTypes: possibleTypes.map(Set.init), conditions: conditions))
     }
 }
 
