@@ -74,7 +74,11 @@ final class SQLiteStatement {
     }
 
     func bind(_ text: String, at index: Int32) {
-        sqlite3_bind_text(statement, index, text, -1, SQLiteStatement.transient)
+        var text = text
+        text.withUTF8 { utf8 in
+            _ = sqlite3_bind_text(statement, index, utf8.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
+                                  Int32(utf8.count), SQLiteStatement.transient)
+        }
     }
 
     func bind(_ bytes: [UInt8], at index: Int32) {
@@ -106,10 +110,9 @@ final class SQLiteStatement {
         while try step() {}
     }
 
-    /// Resets the statement and clears its bindings.
+    /// Resets the statement (its bindings stay; every use binds all of its parameters again).
     func reset() {
         sqlite3_reset(statement)
-        sqlite3_clear_bindings(statement)
     }
 
     /// Whether a column of the current row is NULL.

@@ -23,17 +23,21 @@ public final class SQLiteRecordStorage: RecordStorage {
         case full
     }
 
-    /// The version of the table layout this code writes (`PRAGMA user_version`).
-    public static let schemaVersion: Int64 = 1
+    /// The version of the table layout this code writes (`PRAGMA user_version`). Version 2 dropped
+    /// version 1's index on `used`: it cost every write an index update (an eighth of a merge),
+    /// for eviction, which is rare and sorts the table instead.
+    public static let schemaVersion: Int64 = 2
 
     let database: SQLiteDatabase
     let selectRecord: SQLiteStatement
     let upsertRecord: SQLiteStatement
     let deleteRecord: SQLiteStatement
     /// Records decoded for the current read; handles index it.
-    var scratch: [[String: StoredField]] = []
+    var scratch: [[(name: String, field: StoredField)]] = []
     /// Write counter for least-recently-written eviction.
     var tick: Int64
+    /// Whether `beginRead()` opened a read transaction that `endRead()` (or the next write) ends.
+    var inReadTransaction = false
 
     /// Opens (or creates) the database at `path` (or an SQLite URI such as `file:cache.sqlite?mode=ro`).
     ///
@@ -80,7 +84,6 @@ public final class SQLiteRecordStorage: RecordStorage {
                     BEGIN IMMEDIATE;
                     DROP TABLE IF EXISTS records;
                     CREATE TABLE records (key TEXT PRIMARY KEY NOT NULL, fields BLOB NOT NULL, used INTEGER NOT NULL) WITHOUT ROWID;
-                    CREATE INDEX records_used ON records(used);
                     PRAGMA user_version = \(SQLiteRecordStorage.schemaVersion);
                     COMMIT;
                     """)
@@ -112,6 +115,7 @@ public final class SQLiteRecordStorage: RecordStorage {
 
     /// Returns the free pages of the file to the system.
     public func vacuum() throws(GraftError) {
+        endRead()
         do { try database.execute("VACUUM") } catch { throw GraftError.cache(error) }
     }
 
@@ -122,22 +126,35 @@ public final class SQLiteRecordStorage: RecordStorage {
 
     // MARK: RecordStorage
 
+    /// Opens a read transaction for the read that follows: without one, SQLite takes and releases
+    /// its file locks (fcntl system calls) around every record's SELECT, which was most of a read.
+    /// A read transaction left open would pin the WAL, so reads end with `endRead()`, and
+    /// every write ends an open one first.
     public func beginRead() {
         scratch.removeAll(keepingCapacity: true)
+        endRead()
+        inReadTransaction = (try? database.execute("BEGIN")) != nil
+    }
+
+    public func endRead() {
+        guard inReadTransaction else { return }
+        inReadTransaction = false
+        try? database.execute("COMMIT")
     }
 
     public func handle(for key: CacheKey) throws -> Int? {
-        guard let fields = try load(key) else { return nil }
+        guard let fields = try loadList(key) else { return nil }
         scratch.append(fields)
         return scratch.count - 1
     }
 
     public func field(_ name: String, of handle: Int) -> StoredField? {
-        scratch[handle][name]
+        // The last match: a damaged blob's repeated name reads as the dictionary form would.
+        scratch[handle].last { $0.name == name }?.field
     }
 
     public func fields(of handle: Int) -> [(name: String, field: StoredField)] {
-        scratch[handle].map { ($0.key, $0.value) }
+        scratch[handle]
     }
 
     public func merge(_ changes: RecordSet, receivedAt: CacheTimestamp) throws -> [CacheFieldRef] {
@@ -146,7 +163,11 @@ public final class SQLiteRecordStorage: RecordStorage {
         return try transaction {
             var changed: [CacheFieldRef] = []
             for (key, update) in changes.updates {
-                var fields = try load(key) ?? [:]
+                guard let stored = try load(key) else {
+                    try insert(key, update, receivedAt: receivedAt, changed: &changed)
+                    continue
+                }
+                var fields = stored
                 if update.removesRecord {
                     for name in fields.keys { changed.append(CacheFieldRef(key, name)) }
                     fields = [:]
@@ -198,6 +219,7 @@ public final class SQLiteRecordStorage: RecordStorage {
     }
 
     public func allKeys() throws -> [CacheKey] {
+        endRead()
         let statement = try database.prepare("SELECT key FROM records")
         var keys: [CacheKey] = []
         while try statement.step() { keys.append(CacheKey(statement.text(at: 0))) }
@@ -205,10 +227,12 @@ public final class SQLiteRecordStorage: RecordStorage {
     }
 
     public func recordCount() throws -> Int {
-        Int(try database.integer("SELECT COUNT(*) FROM records"))
+        endRead()
+        return Int(try database.integer("SELECT COUNT(*) FROM records"))
     }
 
     public func evictionCandidates(_ count: Int, excluding protected: Set<CacheKey>) throws -> [CacheKey] {
+        endRead()
         let statement = try database.prepare("SELECT key FROM records ORDER BY used, key LIMIT ?1")
         statement.bind(Int64(count + protected.count), at: 1)
         var keys: [CacheKey] = []
@@ -221,17 +245,44 @@ public final class SQLiteRecordStorage: RecordStorage {
 
     public func removeAll() throws {
         scratch.removeAll()
+        endRead()
         try database.execute("DELETE FROM records")
     }
 
     // MARK: Helpers
 
+    /// Writes the record `key`, which is not stored yet: every field the update sets is new.
+    private func insert(_ key: CacheKey, _ update: RecordSet.Update, receivedAt: CacheTimestamp,
+                        changed: inout [CacheFieldRef]) throws {
+        var fields: [(name: String, field: StoredField)] = []
+        fields.reserveCapacity(update.fields.count)
+        for case (let name, let value?) in update.fields {
+            fields.append((name, StoredField(value: value, receivedAt: receivedAt)))
+            changed.append(CacheFieldRef(key, name))
+        }
+        guard !fields.isEmpty else { return }
+        upsertRecord.bind(key.rawValue, at: 1)
+        upsertRecord.bind(RecordCodec.encode(fields), at: 2)
+        upsertRecord.bind(tick, at: 3)
+        try upsertRecord.run()
+    }
+
     /// A record's fields from the database, or nil; a ``DamagedRecordError`` when they don't decode.
     func load(_ key: CacheKey) throws -> [String: StoredField]? {
+        try withBlob(of: key) { bytes throws(RecordCodec.DecodingError) in try RecordCodec.decode(bytes) }
+    }
+
+    /// A record's fields in their stored order (for reads, which look up a few fields by name).
+    func loadList(_ key: CacheKey) throws -> [(name: String, field: StoredField)]? {
+        try withBlob(of: key) { bytes throws(RecordCodec.DecodingError) in try RecordCodec.decodeList(bytes) }
+    }
+
+    /// Decodes the blob of the record `key` with `decode`, or nil when there is no such record.
+    private func withBlob<T>(of key: CacheKey, _ decode: (UnsafeRawBufferPointer) throws(RecordCodec.DecodingError) -> T) throws -> T? {
         selectRecord.bind(key.rawValue, at: 1)
         defer { selectRecord.reset() }
         guard try selectRecord.step() else { return nil }
-        let decoded = selectRecord.withBlob(at: 0) { bytes in Result { () throws(RecordCodec.DecodingError) in try RecordCodec.decode(bytes) } }
+        let decoded = selectRecord.withBlob(at: 0) { bytes in Result { () throws(RecordCodec.DecodingError) in try decode(bytes) } }
         switch decoded {
         case .success(let fields): return fields
         case .failure(let error): throw DamagedRecordError(key: key, reason: error.description)
@@ -240,6 +291,7 @@ public final class SQLiteRecordStorage: RecordStorage {
 
     /// Runs `body` in one `BEGIN IMMEDIATE` ... `COMMIT` transaction, rolled back when it throws.
     func transaction<T>(_ body: () throws -> T) throws -> T {
+        endRead()
         try database.execute("BEGIN IMMEDIATE")
         do {
             let result = try body()

@@ -5,9 +5,9 @@ import GraftSQLite
 import Glibc
 #endif
 
-/// `graft-bench cache [memory] [sqlite] | --memory`: the normalized cache with HeroAndFriends responses of
-/// N = 10, 100 and 1,000 friends: (a) parse + normalize + write into an empty store, (b) read back
-/// into the typed model; in memory and with SQLite. `--memory` loads 100,000 records and reports
+/// `graft-bench cache [memory] [sqlite] [N ...] | --memory`: the normalized cache with HeroAndFriends
+/// responses of N = 10, 100 and 1,000 friends (or the N given): (a) parse + normalize + write into an
+/// empty store, (b) read back into the typed model; in memory and with SQLite. `--memory` loads 100,000 records and reports
 /// the resident memory they take against the size of their JSON.
 enum CacheBenchmarks {
     static func run(_ arguments: [String]) throws {
@@ -15,18 +15,20 @@ enum CacheBenchmarks {
             Allocator.useOneArena()  // before any thread of the concurrency pool allocates
             return try blocking { try await memory(friends: 100_000) }
         }
-        guard arguments.allSatisfy({ $0 == "memory" || $0 == "sqlite" }) else {
-            throw BenchmarkError("usage: graft-bench cache [memory] [sqlite] | --memory")
+        guard arguments.allSatisfy({ $0 == "memory" || $0 == "sqlite" || (Int($0) ?? 0) > 0 }) else {
+            throw BenchmarkError("usage: graft-bench cache [memory] [sqlite] [N ...] | --memory")
         }
-        let kinds = arguments.isEmpty ? ["memory", "sqlite"] : arguments
+        let named = arguments.filter { Int($0) == nil }
+        let kinds = named.isEmpty ? ["memory", "sqlite"] : named
+        let sizes = arguments.compactMap { Int($0) }.isEmpty ? [10, 100, 1000] : arguments.compactMap { Int($0) }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("graft-bench-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try blocking {
-            for friends in [10, 100, 1000] where kinds.contains("memory") {
+            for friends in sizes where kinds.contains("memory") {
                 try await bench(CacheStore(), kind: "memory", friends: friends)
             }
-            for friends in [10, 100, 1000] where kinds.contains("sqlite") {
+            for friends in sizes where kinds.contains("sqlite") {
                 let path = directory.appendingPathComponent("cache-\(friends).sqlite").path
                 try await bench(CacheStore(storage: try SQLiteRecordStorage(path: path)), kind: "sqlite", friends: friends)
             }

@@ -109,4 +109,20 @@ import Testing
         #expect(HeroDetailsWithFragmentQuery.document.definition?.hasSuffix("\n" + HeroDetails.fragmentDefinition) == true)
         #expect(schemaMetadata.possibleTypes["Character"] == ["Droid", "Human"])
     }
+
+    /// Models compare and hash as the response objects they were built from (the runtime's
+    /// `SelectionSet` default, not a synthesized conformance per generated type).
+    @Test func equalityFollowsTheResponseObject() throws {
+        let json = #"{"hero": {"__typename": "Droid", "name": "R2-D2", "primaryFunction": "Astromech"}}"#
+        let first = try Self.decode(HeroDetailsQuery.Data.self, json)
+        let second = try Self.decode(HeroDetailsQuery.Data.self, json)
+        #expect(first == second)
+        #expect(first.hashValue == second.hashValue)
+        #expect(Set([first.hero, second.hero]).count == 1)
+        let other = try Self.decode(HeroDetailsQuery.Data.self,
+            #"{"hero": {"__typename": "Droid", "name": "R2-D2", "primaryFunction": "Protocol"}}"#)
+        #expect(first != other)
+        #expect(first.hero?.asDroid != other.hero?.asDroid)
+        #expect(first.hero?.name == other.hero?.name)
+    }
 }

@@ -44,6 +44,40 @@ import Graft
         #expect(try reopened.recordCount() == 0)
     }
 
+    /// A read runs in one read transaction (one snapshot, no file locks per record) that ends with
+    /// the read: another connection's commits show in the next read, and a write after a read
+    /// that was never ended still commits.
+    @Test func readsSeeOtherConnectionsCommitsAndEndTheirTransaction() throws {
+        let file = try TemporaryDatabase()
+        defer { file.remove() }
+        let reader = try SQLiteRecordStorage(path: file.path)
+        let writer = try SQLiteRecordStorage(path: file.path)
+        var first = RecordSet()
+        first.set("A:1", "name", "a")
+        _ = try writer.merge(first, receivedAt: CacheTimestamp(seconds: 1))
+
+        reader.beginRead()
+        let handle = try #require(try reader.handle(for: "A:1"))
+        #expect(reader.field("name", of: handle)?.value == "a")
+        #expect(reader.inReadTransaction)
+        reader.endRead()
+        #expect(!reader.inReadTransaction)
+
+        var second = RecordSet()
+        second.set("A:1", "name", "b")
+        _ = try writer.merge(second, receivedAt: CacheTimestamp(seconds: 2))
+        reader.beginRead()
+        let again = try #require(try reader.handle(for: "A:1"))
+        #expect(reader.field("name", of: again)?.value == "b")
+
+        // Still inside that read: a merge ends it first instead of failing to begin its own.
+        var third = RecordSet()
+        third.set("A:2", "name", "c")
+        #expect(try reader.merge(third, receivedAt: CacheTimestamp(seconds: 3)).count == 1)
+        #expect(!reader.inReadTransaction)
+        #expect(try writer.recordCount() == 2)
+    }
+
     @Test func clearAndVacuum() async throws {
         let file = try TemporaryDatabase()
         defer { file.remove() }

@@ -6,6 +6,7 @@ extension CacheStore {
     @discardableResult
     public func collectGarbage() throws(GraftError) -> [CacheKey] {
         storage.beginRead()
+        defer { storage.endRead() }
         var reachable: Set<CacheKey> = []
         var pending: [CacheKey] = Array(CacheKey.roots)
         for layer in optimisticLayers {

@@ -9,6 +9,7 @@ extension CacheStore {
     func mergePages(_ pages: [PageWrite], into records: inout RecordSet) throws {
         guard !pages.isEmpty else { return }
         storage.beginRead()
+        defer { storage.endRead() }
         for page in pages {
             let source = self.source(pending: records)
             switch page.pagination {

@@ -48,6 +48,7 @@ extension CacheStore {
     func trackedRead<Data: SelectionSet>(_ type: Data.Type, variables: [String: JSONValue], maxAge: Duration?)
         -> (result: Result<CacheReadResult<Data>, CacheMiss>, dependencies: Set<CacheFieldRef>) {
         var reader = makeReader(variables: variables, maxAge: maxAge, staleIsMiss: false, tracking: true)
+        defer { storage.endRead() }
         do {
             let data = try reader.read(type, at: .rootQuery)
             return (.success(CacheReadResult(data: data, isStale: reader.isStale, hasPendingDeferred: reader.hasPendingDeferred)),

@@ -50,6 +50,7 @@ public actor CacheStore {
     public func read<Data: SelectionSet>(_ type: Data.Type, at key: CacheKey, variables: [String: JSONValue] = [:],
                                          maxAge: Duration? = nil, acceptsStale: Bool = true) throws(CacheMiss) -> CacheReadResult<Data> {
         var reader = makeReader(variables: variables, maxAge: maxAge, staleIsMiss: !acceptsStale, tracking: false)
+        defer { storage.endRead() }
         let data = try reader.read(type, at: key)
         return CacheReadResult(data: data, isStale: reader.isStale, hasPendingDeferred: reader.hasPendingDeferred)
     }
@@ -57,6 +58,7 @@ public actor CacheStore {
     /// A record as a value (optimistic layers applied), or nil.
     public func record(for key: CacheKey) throws(GraftError) -> Record? {
         storage.beginRead()
+        defer { storage.endRead() }
         return try guarded { try source(pending: nil).record(for: key) }
     }
 
@@ -183,6 +185,7 @@ public actor CacheStore {
         return RecordSource(storage: storage, overlays: overlays, overlayStamp: configuration.now)
     }
 
+    /// A reader over the current records; the caller ends the read with `storage.endRead()`.
     func makeReader(variables: [String: JSONValue], maxAge: Duration?, staleIsMiss: Bool, tracking: Bool) -> CacheReader {
         storage.beginRead()
         return CacheReader(source: source(pending: nil), variables: variables, configuration: configuration,

@@ -25,6 +25,7 @@ public class ReadTransaction {
     public func read<Data: SelectionSet>(_ type: Data.Type, at key: CacheKey,
                                          variables: [String: JSONValue] = [:]) throws(CacheMiss) -> Data {
         storage.beginRead()
+        defer { storage.endRead() }
         var reader = CacheReader(source: source, variables: variables, configuration: configuration, maxAge: nil,
                                  staleIsMiss: false, tracksDependencies: false)
         return try reader.read(type, at: key)
@@ -33,6 +34,7 @@ public class ReadTransaction {
     /// A record as a value, or nil.
     public func record(for key: CacheKey) throws(GraftError) -> Record? {
         storage.beginRead()
+        defer { storage.endRead() }
         do {
             return try source.record(for: key)
         } catch {

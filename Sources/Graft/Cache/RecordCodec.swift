@@ -17,10 +17,15 @@ public enum RecordCodec {
 
     /// Encodes fields.
     public static func encode(_ fields: [String: StoredField]) -> [UInt8] {
+        encode(fields.map { (name: $0.key, field: $0.value) })
+    }
+
+    /// Encodes fields given as a list of distinct names (in name order, like the dictionary form).
+    public static func encode(_ fields: [(name: String, field: StoredField)]) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(16 + fields.count * 24)
         writeVarint(UInt64(fields.count), to: &bytes)
-        for (name, field) in fields.sorted(by: { $0.key < $1.key }) {
+        for (name, field) in fields.sorted(by: { $0.name < $1.name }) {
             writeString(name, to: &bytes)
             let seconds = field.receivedAt.seconds
             for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: seconds >> UInt32(shift))) }
@@ -31,16 +36,26 @@ public enum RecordCodec {
 
     /// Decodes fields.
     public static func decode(_ bytes: UnsafeRawBufferPointer) throws(DecodingError) -> [String: StoredField] {
+        let list = try decodeList(bytes)
+        var fields: [String: StoredField] = [:]
+        fields.reserveCapacity(list.count)
+        for (name, field) in list { fields[name] = field }
+        return fields
+    }
+
+    /// Decodes fields in their stored order, without hashing their names (a reader looks up the
+    /// few fields of a record by a linear search; a repeated name in a damaged blob: the last wins).
+    public static func decodeList(_ bytes: UnsafeRawBufferPointer) throws(DecodingError) -> [(name: String, field: StoredField)] {
         var reader = Reader(bytes: bytes)
         let count = try reader.varint()
         guard count <= UInt64(bytes.count) else { throw DecodingError(offset: 0) }
-        var fields: [String: StoredField] = [:]
+        var fields: [(name: String, field: StoredField)] = []
         fields.reserveCapacity(Int(count))
         for _ in 0..<count {
             let name = try reader.string()
             var seconds: UInt32 = 0
             for shift in stride(from: 0, to: 32, by: 8) { seconds |= UInt32(try reader.byte()) << UInt32(shift) }
-            fields[name] = StoredField(value: try reader.value(depth: 0), receivedAt: CacheTimestamp(seconds: seconds))
+            fields.append((name, StoredField(value: try reader.value(depth: 0), receivedAt: CacheTimestamp(seconds: seconds))))
         }
         guard reader.position == bytes.count else { throw DecodingError(offset: reader.position) }
         return fields

@@ -5,8 +5,13 @@
 /// Reads go through handles so that a record is found once and its fields are then read cheaply:
 /// a handle stays valid until the next mutating call or the next `beginRead()`.
 public protocol RecordStorage: AnyObject {
-    /// Called before each read operation (a storage may drop per-read scratch state here).
+    /// Called before each read operation (a storage may drop per-read scratch state here, and a
+    /// persistent one may open a read transaction).
     func beginRead()
+
+    /// Called after a read operation that began with `beginRead()` (a persistent storage ends the
+    /// read transaction it opened there).
+    func endRead()
 
     /// The handle of the record with `key`, or nil when there is none.
     func handle(for key: CacheKey) throws -> Int?
@@ -41,6 +46,8 @@ public protocol RecordStorage: AnyObject {
 
 extension RecordStorage {
     public func beginRead() {}
+
+    public func endRead() {}
 
     /// The record with `key` as a value, or nil.
     public func record(for key: CacheKey) throws -> Record? {

@@ -49,7 +49,12 @@ public enum Selection: Sendable {
     /// `__typename`, which every selection set below the root selects.
     public static let typename: Selection = .field("__typename", String.self)
 
+    // The factories are `@inline(never)`: generated `__selections` initializers call them once
+    // per type, and inlining them (with their default arguments and set building) into every
+    // initializer made the optimizer's work on a generated module about a quarter larger.
+
     /// A field.
+    @inline(never)
     public static func field(_ responseKey: String, _ type: any OutputValue.Type, name: String? = nil,
                              arguments: [String: ArgumentValue] = [:], if conditions: [Condition] = []) -> Selection {
         .field(Field(responseKey: responseKey, name: name ?? responseKey, type: type.__outputType,
@@ -57,21 +62,25 @@ public enum Selection: Sendable {
     }
 
     /// A type case: an inline fragment (`... on Droid { … }`) whose fields apply when the object's
-    /// `__typename` is one of `possibleTypes`.
-    public static func typeCase(_ type: any SelectionSet.Type, on possibleTypes: Set<String>? = nil,
+    /// `__typename` is one of `possibleTypes`, an array literal in generated code (cheaper to
+    /// compile than a set literal); the set is built here.
+    @inline(never)
+    public static func typeCase(_ type: any SelectionSet.Type, on possibleTypes: [String]? = nil,
                                 if conditions: [Condition] = []) -> Selection {
-        .inlineFragment(InlineFragment(type: type, possibleTypes: possibleTypes, conditions: conditions, deferredLabel: nil))
+        .inlineFragment(InlineFragment(type: type, possibleTypes: possibleTypes.map(Set.init), conditions: conditions, deferredLabel: nil))
     }
 
     /// A `@defer` fragment's selections (``Deferred``).
+    @inline(never)
     public static func deferred(_ type: any SelectionSet.Type, label: String) -> Selection {
         .inlineFragment(InlineFragment(type: type, possibleTypes: nil, conditions: [], deferredLabel: label))
     }
 
     /// A fragment spread.
-    public static func fragment(_ fragment: any Fragment.Type, on possibleTypes: Set<String>? = nil,
+    @inline(never)
+    public static func fragment(_ fragment: any Fragment.Type, on possibleTypes: [String]? = nil,
                                 if conditions: [Condition] = []) -> Selection {
-        .fragmentSpread(FragmentSpread(fragment: fragment, possibleTypes: possibleTypes, conditions: conditions))
+        .fragmentSpread(FragmentSpread(fragment: fragment, possibleTypes: possibleTypes.map(Set.init), conditions: conditions))
     }
 }
 
