@@ -111,14 +111,19 @@ public struct ObjectData: Sendable, Hashable {
         for selection in parent.__selections {
             switch selection {
             case .inlineFragment(let fragment) where ObjectIdentifier(fragment.type) == type:
-                return try typeCase(fragment.possibleTypes ?? [])
+                return try typeCase(in: fragment.possibleTypes ?? [])
             case .fragmentSpread(let spread) where ObjectIdentifier(spread.fragment) == type:
-                return try typeCase(spread.possibleTypes ?? [])
+                return try typeCase(in: spread.possibleTypes ?? [])
             default:
                 continue
             }
         }
         return nil
+    }
+
+    private func typeCase<T: SelectionSet>(in possibleTypes: Set<String>) throws(ResponseDecodingError) -> T? {
+        guard let typename, possibleTypes.contains(typename) else { return nil }
+        return try T(self)
     }
 
     /// The object as a fragment (or inline fragment) that always applies.
