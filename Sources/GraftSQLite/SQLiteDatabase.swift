@@ -110,9 +110,11 @@ final class SQLiteStatement {
         while try step() {}
     }
 
-    /// Resets the statement (its bindings stay; every use binds all of its parameters again).
+    /// Resets the statement and clears its bindings: a parameter a use leaves unbound is NULL,
+    /// never the previous use's value (the offline queue binds optional columns only when set).
     func reset() {
         sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
     }
 
     /// Whether a column of the current row is NULL.
