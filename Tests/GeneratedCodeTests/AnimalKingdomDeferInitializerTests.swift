@@ -39,20 +39,23 @@ import Testing
      "hasNext": true}
     """
 
-    static func dog(_ deferredDog: Deferred<Animal.AsDog.DeferredDog>) -> Animal {
+    static let dogHeight = Deferred<Animal.AsPet.DeferredPetAnimal>.fulfilled(.init(height: .init(relativeSize: .value(.average), centimeters: 80.0)))
+    static let catHeight = Deferred<Animal.AsPet.DeferredPetAnimal>.fulfilled(.init(height: .init(relativeSize: .value(.small), centimeters: 30.0)))
+
+    static func dog(_ deferredDog: Deferred<Animal.AsDog.DeferredDog>, height: Deferred<Animal.AsPet.DeferredPetAnimal> = Self.dogHeight) -> Animal {
         Animal(__typename: "Dog", id: "1", height: .init(feet: 2, inches: 7), species: "Canis familiaris", skinCovering: .init(.fur), predators: [],
                asPet: .init(petDetails: .init(__typename: "Dog", id: "1", humanName: "Rex", favoriteToy: "Ball"),
                             warmBloodedDetails: Support.warmBlooded("Dog", 38, meters: 1),
-                            deferredPetAnimal: .fulfilled(.init(height: .init(relativeSize: .value(.average), centimeters: 80.0)))),
+                            deferredPetAnimal: height),
                asDog: .init(deferredDog: deferredDog),
                heightInMeters: Support.meters("Dog", 1), warmBloodedDetails: Support.warmBlooded("Dog", 38, meters: 1))
     }
 
-    static func cat(_ deferredCat: Deferred<Animal.AsCat.DeferredCat>) -> Animal {
+    static func cat(_ deferredCat: Deferred<Animal.AsCat.DeferredCat>, height: Deferred<Animal.AsPet.DeferredPetAnimal> = Self.catHeight) -> Animal {
         Animal(__typename: "Cat", id: "2", height: .init(feet: 1), species: "Felis catus", skinCovering: .init(.fur), predators: [],
                asPet: .init(petDetails: .init(__typename: "Cat", id: "2", humanName: "Tom", favoriteToy: "Yarn"),
                             warmBloodedDetails: Support.warmBlooded("Cat", 39, meters: 0),
-                            deferredPetAnimal: .fulfilled(.init(height: .init(relativeSize: .value(.small), centimeters: 30.0)))),
+                            deferredPetAnimal: height),
                asCat: .init(deferredCat: deferredCat), asClassroomPet: .init(),
                heightInMeters: Support.meters("Cat", 0), warmBloodedDetails: Support.warmBlooded("Cat", 39, meters: 0))
     }
@@ -101,5 +104,13 @@ import Testing
     @Test func pendingFragmentOnAFieldTheParentSelects() throws {
         let decoded = try Self.merged(Self.initial)
         #expect(decoded.allAnimals[0].asPet?.deferredPetAnimal.isPending == true)
+        #expect(Data(allAnimals: [Self.dog(.pending, height: .pending), Self.cat(.pending, height: .pending), Self.crocodile]) == decoded)
+        // The failure of a fragment on such a field.
+        let error = GraphQLResponseError(message: "no height")
+        let failed = try Self.merged(Self.initial, """
+        {"incremental": [{"data": null, "path": ["allAnimals", 1], "label": "deferredPetAnimal", "errors": [{"message": "no height"}]}],
+         "hasNext": true}
+        """)
+        #expect(Data(allAnimals: [Self.dog(.pending, height: .pending), Self.cat(.pending, height: .failed([error])), Self.crocodile]) == failed)
     }
 }

@@ -37,16 +37,18 @@ public enum Deferred<Fragment: SelectionSet>: Sendable, Hashable {
                     guard field.responseKey != "__typename" else { continue }
                     if field.conditions.isEmpty {
                         unconditional += 1
-                        if fields[field.responseKey] == nil { return false }
+                        // A field the enclosing selection set selects too is there before the
+                        // fragment: its value must also have the fragment's subfields.
+                        guard let value = fields[field.responseKey], Selection.isComplete(value, as: field.type) else { return false }
                     } else if fields[field.responseKey] != nil {
                         conditionalPresent = true
                     }
                 case .inlineFragment(let fragment):
                     guard fragment.deferredLabel == nil, fragment.conditions.isEmpty,
-                          applies(fragment.possibleTypes, fields) else { continue }
+                          Selection.applies(fragment.possibleTypes, fields) else { continue }
                     if !walk(fragment.type.__selections) { return false }
                 case .fragmentSpread(let spread):
-                    guard spread.conditions.isEmpty, applies(spread.possibleTypes, fields) else { continue }
+                    guard spread.conditions.isEmpty, Selection.applies(spread.possibleTypes, fields) else { continue }
                     if !walk(spread.fragment.__selections) { return false }
                 }
             }
@@ -55,8 +57,43 @@ public enum Deferred<Fragment: SelectionSet>: Sendable, Hashable {
         guard walk(selections) else { return false }
         return unconditional > 0 || conditionalPresent
     }
+}
 
-    private static func applies(_ possibleTypes: Set<String>?, _ fields: [String: JSONValue]) -> Bool {
+extension Selection {
+    /// Whether `value`, a field's value of `type`, has at every depth the unconditional fields of
+    /// its selections (through fragments that apply, not through deferred ones): an object the
+    /// enclosing selection set selects too is in the response before a deferred or skipped
+    /// fragment adds its own subfields to it.
+    static func isComplete(_ value: JSONValue, as type: OutputType) -> Bool {
+        switch (type.nullable, value) {
+        case (.object(let selectionSet), .object(let fields)):
+            return hasFields(selectionSet.__selections, in: fields)
+        case (.list(let element), .array(let items)):
+            return items.allSatisfy { isComplete($0, as: element) }
+        default:
+            return true
+        }
+    }
+
+    private static func hasFields(_ selections: [Selection], in fields: [String: JSONValue]) -> Bool {
+        selections.allSatisfy { selection in
+            switch selection {
+            case .field(let field):
+                guard field.conditions.isEmpty else { return true }
+                guard let value = fields[field.responseKey] else { return false }
+                return isComplete(value, as: field.type)
+            case .inlineFragment(let fragment):
+                guard fragment.deferredLabel == nil, fragment.conditions.isEmpty, applies(fragment.possibleTypes, fields) else { return true }
+                return hasFields(fragment.type.__selections, in: fields)
+            case .fragmentSpread(let spread):
+                guard spread.conditions.isEmpty, applies(spread.possibleTypes, fields) else { return true }
+                return hasFields(spread.fragment.__selections, in: fields)
+            }
+        }
+    }
+
+    /// Whether a fragment on `possibleTypes` (nil: any) applies to the object `fields`.
+    static func applies(_ possibleTypes: Set<String>?, _ fields: [String: JSONValue]) -> Bool {
         guard let possibleTypes else { return true }
         guard let typename = fields["__typename"]?.stringValue else { return false }
         return possibleTypes.contains(typename)
