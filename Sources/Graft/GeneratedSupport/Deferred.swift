@@ -37,16 +37,18 @@ public enum Deferred<Fragment: SelectionSet>: Sendable, Hashable {
                     guard field.responseKey != "__typename" else { continue }
                     if field.conditions.isEmpty {
                         unconditional += 1
-                        if fields[field.responseKey] == nil { return false }
+                        // A field the enclosing selection set selects too is there before the
+                        // fragment: its value must also have the fragment's subfields.
+                        guard let value = fields[field.responseKey], Selection.isComplete(value, as: field.type) else { return false }
                     } else if fields[field.responseKey] != nil {
                         conditionalPresent = true
                     }
                 case .inlineFragment(let fragment):
                     guard fragment.deferredLabel == nil, fragment.conditions.isEmpty,
-                          applies(fragment.possibleTypes, fields) else { continue }
+                          Selection.applies(fragment.possibleTypes, fields) else { continue }
                     if !walk(fragment.type.__selections) { return false }
                 case .fragmentSpread(let spread):
-                    guard spread.conditions.isEmpty, applies(spread.possibleTypes, fields) else { continue }
+                    guard spread.conditions.isEmpty, Selection.applies(spread.possibleTypes, fields) else { continue }
                     if !walk(spread.fragment.__selections) { return false }
                 }
             }
@@ -54,12 +56,6 @@ public enum Deferred<Fragment: SelectionSet>: Sendable, Hashable {
         }
         guard walk(selections) else { return false }
         return unconditional > 0 || conditionalPresent
-    }
-
-    private static func applies(_ possibleTypes: Set<String>?, _ fields: [String: JSONValue]) -> Bool {
-        guard let possibleTypes else { return true }
-        guard let typename = fields["__typename"]?.stringValue else { return false }
-        return possibleTypes.contains(typename)
     }
 }
 

@@ -132,14 +132,15 @@ public struct ObjectData: Sendable, Hashable {
     }
 
     /// The object as a conditional fragment: nil when an `@include`/`@skip` condition excluded it
-    /// (detected by its first non-`__typename` field being absent).
+    /// (detected by its first non-`__typename` field being absent, or lacking the subfields the
+    /// fragment selects when the enclosing selection set selects the field too).
     public func conditionalFragment<T: SelectionSet>(_ possibleTypes: [String]? = nil) throws(ResponseDecodingError) -> T? {
         if let possibleTypes {
             guard let typename, possibleTypes.contains(typename) else { return nil }
         }
         for selection in T.__selections {
             if case .field(let field) = selection, field.responseKey != "__typename" {
-                guard fields[field.responseKey] != nil else { return nil }
+                guard let value = fields[field.responseKey], Selection.isComplete(value, as: field.type) else { return nil }
                 break
             }
         }
