@@ -98,7 +98,7 @@ import Testing
     @Test func includedFieldThatIsNull() throws {
         typealias Friend = HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery.Data.Hero.Friend
         let built = HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery.Data(hero: .init(__typename: "Human", friends: [
-            Friend(__typename: "Droid", name: "R2-D2", asDroid: .init(primaryFunction: nil)),
+            Friend(__typename: "Droid", name: "R2-D2", asDroid: .init(primaryFunction: .some(nil))),
         ]))
         #expect(built == (try Self.decode(HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery.Data.self,
             #"{"hero": {"__typename": "Human", "friends": [{"__typename": "Droid", "name": "R2-D2", "primaryFunction": null}]}}"#)))

@@ -8,7 +8,8 @@ extension SelectionSet {
     ///     on an abstract type (whose parent gives it).
     ///   - values: the values of the selection set's fields, in the order of `__selections`
     ///     (each response key once, `__typename` left out when `typename` is given); nil for a
-    ///     field under `@include`/`@skip` leaves it out (the response would not have it).
+    ///     field under `@include`/`@skip` leaves it out (the response would not have it), and
+    ///     `.some(nil)` (a nullable one's parameter is a double optional) includes it as null.
     ///   - parts: type cases and fragments (nil when absent), their response objects merged in.
     ///   - deferred: the `@defer` fragments, as ``Deferred`` values (fulfilled: their fields are
     ///     merged in; failed: marked so; pending: left out).
@@ -28,9 +29,8 @@ extension SelectionSet {
         }
         precondition(fields.count == values.count, "\(Self.self): \(values.count) values for \(fields.count) fields")
         for (field, value) in zip(fields, values) {
-            let json = value.__jsonValue
-            if json == .null, !field.conditions.isEmpty { continue }
-            object[field.responseKey] = json
+            if !field.conditions.isEmpty, Self.isNone(value) { continue }
+            object[field.responseKey] = value.__jsonValue
         }
         for case let part? in parts { object = Self.merged(object, part.__data.fields) }
         for case let state as any DeferredFields in deferred { object = Self.merged(object, state.fields(in: Self.__selections)) }
@@ -39,6 +39,13 @@ extension SelectionSet {
         } catch {
             preconditionFailure("\(Self.self) built from values does not decode: \(error)")
         }
+    }
+
+    /// Whether `value` is an optional holding nothing: the outer one, so a double optional's
+    /// `.some(nil)` is a value (an included null).
+    private static func isNone(_ value: any OutputValue) -> Bool {
+        let mirror = Mirror(reflecting: value)
+        return mirror.displayStyle == .optional && mirror.children.isEmpty
     }
 
     /// `base` with the fields of `other` it lacks; objects present in both are merged field by

@@ -23,6 +23,9 @@ struct SelectionSetModel {
         let type: String
         var origin: Origin = .own
         var isConditional = false
+        /// Under `@include`/`@skip` with a nullable schema type: its initializer parameter is a
+        /// double optional (`nil` leaves the field out, `.some(nil)` includes it as null).
+        var isNullableConditional = false
         var description: String?
         var deprecation: String?
         /// `Type.field`: its description is written once per file.
@@ -98,6 +101,7 @@ struct SelectionSetModelBuilder {
                 leaf = qualifier + leaf
             }
             var type = context.outputType(field.type, leaf: leaf)
+            let nullableConditional = !field.conditions.isAlways && type.hasSuffix("?")
             if !field.conditions.isAlways && !type.hasSuffix("?") { type += "?" }
             layout.fieldTypes[field.responseKey] = type
             guard field.isExplicit else { continue }
@@ -108,6 +112,7 @@ struct SelectionSetModelBuilder {
                     + "The `\(field.responseKey)` field (renamed: `\(field.responseKey)` is the generated code's)."
             }
             layout.properties.append(SelectionSetModel.Property(key: field.responseKey, name: property, type: type, isConditional: !field.conditions.isAlways,
+                                              isNullableConditional: nullableConditional,
                                               description: description, deprecation: field.definition.deprecationReason,
                                               schemaField: property == field.responseKey ? set.parentType + "." + field.name : ""))
         }
@@ -244,7 +249,8 @@ struct SelectionSetModelBuilder {
                 continue
             }
             let name = SwiftNames.identifier(ReservedNames.unique(property.name, &used))
-            parameters.append("\(name): \(property.type)" + (property.type.hasSuffix("?") ? " = nil" : ""))
+            let type = property.type + (property.isNullableConditional ? "?" : "")
+            parameters.append("\(name): \(type)" + (type.hasSuffix("?") ? " = nil" : ""))
             fields.append(name)
         }
         var parts: [String] = []

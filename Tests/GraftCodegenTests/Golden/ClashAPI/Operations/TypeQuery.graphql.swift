@@ -153,7 +153,7 @@ query Type($String: String, $self: String, $in: String = "in", $Type: String, $e
 			}
 			public init(
 				id: Swift.String, `Type`: Swift.String? = nil, String: Swift.String? = nil, Int: Swift.Int? = nil, Bool: Swift.Bool? = nil,
-				`Self`: Swift.String? = nil, self_: Swift.String? = nil, `Protocol`: Swift.String? = nil, Error: Swift.String? = nil, URL: URLScalar? = nil,
+				`Self`: Swift.String? = nil, self_: Swift.String? = nil, `Protocol`: Swift.String?? = nil, Error: Swift.String? = nil, URL: URLScalar? = nil,
 				Date: DateScalar? = nil, Data: DataScalar? = nil, UUID: UUIDScalar? = nil, Decimal: DecimalScalar? = nil, Instant_: Instant? = nil,
 				Task: Graft.GraphQLEnum<TaskEnum>? = nil, Result: Graft.GraphQLEnum<ResultEnum>? = nil, Optional: Graft.GraphQLEnum<OptionalEnum>? = nil,
 				Hashable: Swift.String? = nil, fragments_: Swift.String? = nil, description: Swift.String? = nil, hashValue_: Swift.Int? = nil,

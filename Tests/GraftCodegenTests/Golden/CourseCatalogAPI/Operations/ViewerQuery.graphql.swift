@@ -69,7 +69,7 @@ query Viewer($includeEnrollments: Boolean! = true, $skipEmail: Boolean! = false)
 				enrollments = try data.enrollments; fragments = Fragments(userSummary: try data.fragment())
 			}
 			public init(
-				largeAvatar: URLScalar? = nil, email: String? = nil, role: GraphQLEnum<Role>, joinedAt: DateTime, enrollments: [Enrollment]? = nil,
+				largeAvatar: URLScalar? = nil, email: String?? = nil, role: GraphQLEnum<Role>, joinedAt: DateTime, enrollments: [Enrollment]? = nil,
 				userSummary: UserSummary
 			) {
 				self.init("User", [largeAvatar, email, role, joinedAt, enrollments], userSummary)

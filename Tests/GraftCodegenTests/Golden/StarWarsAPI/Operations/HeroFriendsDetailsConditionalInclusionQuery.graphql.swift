@@ -34,7 +34,7 @@ query HeroFriendsDetailsConditionalInclusion($includeFriendsDetails: Boolean!) {
 			/// The friends of the character, or an empty list if they have none
 			public let friends: [Friend?]?
 			public init(_ data: ObjectData) throws(DecodeError) { __data = data; friends = try data.friends }
-			public init(__typename: String, friends: [Friend?]? = nil) { self.init(__typename, [friends]) }
+			public init(__typename: String, friends: [Friend?]?? = nil) { self.init(__typename, [friends]) }
 			public struct Friend: SelectionSet {
 				public static let __selections: [Selection] = [.typename, .field("name", String.self), .typeCase(AsDroid.self, on: ["Droid"])]
 				public let __data: ObjectData

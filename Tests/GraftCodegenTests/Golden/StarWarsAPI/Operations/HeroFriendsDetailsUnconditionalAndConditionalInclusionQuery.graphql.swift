@@ -54,7 +54,7 @@ query HeroFriendsDetailsUnconditionalAndConditionalInclusion($includeFriendsDeta
 					public let primaryFunction: String?
 					public var name: String { self["name"] }
 					public init(_ data: ObjectData) throws(DecodeError) { __data = data; primaryFunction = try data.primaryFunction }
-					public init(primaryFunction: String? = nil) { self.init("Droid", [primaryFunction]) }
+					public init(primaryFunction: String?? = nil) { self.init("Droid", [primaryFunction]) }
 				}
 			}
 		}
