@@ -27,6 +27,13 @@ struct NameIndex: Sendable {
         if capacity * 2 > slots.count { rehash(slotCount: Self.slotCount(for: capacity)) }
     }
 
+    /// Removes every name, keeping the storage (for a table reused per type).
+    mutating func removeAll() {
+        guard !entries.isEmpty else { return }
+        entries.removeAll(keepingCapacity: true)
+        for slot in slots.indices { slots[slot] = 0 }
+    }
+
     /// The position stored for `name`, or nil.
     func position(of name: String) -> Int? {
         guard !slots.isEmpty else { return nil }

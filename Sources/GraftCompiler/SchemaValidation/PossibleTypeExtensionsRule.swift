@@ -4,8 +4,9 @@ import GraftLanguage
 /// be defined, and of the extension's kind (graphql-js `PossibleTypeExtensionsRule`).
 extension SDLValidationContext {
     mutating func checkPossibleTypeExtensions() {
-        // The last definition of each name: its kind, document and range.
-        var defined: [String: (TypeKind, Int, SourceRange)] = [:]
+        // The last definition of each name (its kind, document and range), at the name's position.
+        var defined = NameIndex()
+        var definitions: [(TypeKind, Int, SourceRange)] = []
         var definedOrder: [String] = []
         defined.reserveCapacity(definitionCount)
         var extensions: [(Int, TypeDefinition)] = []
@@ -13,8 +14,14 @@ extension SDLValidationContext {
             for definition in document.node.definitions {
                 switch definition {
                 case .type(let node):
-                    if defined[node.name.value] == nil { definedOrder.append(node.name.value) }
-                    defined[node.name.value] = (TypeDefinitionBuilder.kind(of: node), index, node.range)
+                    let entry = (TypeDefinitionBuilder.kind(of: node), index, node.range)
+                    let position = defined.insertIfAbsent(node.name.value, position: definitions.count)
+                    if position == definitions.count {
+                        definitions.append(entry)
+                        definedOrder.append(node.name.value)
+                    } else {
+                        definitions[position] = entry
+                    }
                 case .typeExtension(let node):
                     extensions.append((index, node))
                 default: break
@@ -25,7 +32,7 @@ extension SDLValidationContext {
             let name = node.name.value
             let source = documents[index].source
             let extensionKind = TypeDefinitionBuilder.kind(of: node)
-            let definition = defined[name]
+            let definition = defined.position(of: name).map { definitions[$0] }
             if let expectedKind = definition?.0 ?? schema?.types[name]?.kind {
                 if expectedKind != extensionKind {
                     var locations: [SourceSpan] = []
@@ -38,7 +45,7 @@ extension SDLValidationContext {
                 }
             } else {
                 var names = definedOrder
-                for type in schema?.types ?? NamedList() where defined[type.name] == nil { names.append(type.name) }
+                for type in schema?.types ?? NamedList() where defined.position(of: type.name) == nil { names.append(type.name) }
                 let suggestions = Suggestions.list(name, names)
                 report(GraphQLError("Cannot extend type \"\(name)\" because it is not defined." + Suggestions.didYouMean(suggestions),
                                     locations: [SourceSpan(source: source, range: node.name.range)]),

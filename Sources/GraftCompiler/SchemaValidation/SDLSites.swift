@@ -33,8 +33,11 @@ extension SDLValidationContext {
                 body(DirectiveSite(document: index, source: source, nodeStart: start, location: location,
                                    directives: directives, typeName: typeName))
             }
+            // Nodes are read in place: copying each field and value is most of this walk's cost.
             func inputValues(_ values: [InputValueDefinition], _ location: DirectiveLocation) {
-                for value in values { site(value.range.start, location, value.directives) }
+                values.forEachInPlace { value in
+                    if !value.pointee.directives.isEmpty { site(value.pointee.range.start, location, value.pointee.directives) }
+                }
             }
             switch definition {
             case .schema(let node), .schemaExtension(let node):
@@ -45,14 +48,18 @@ extension SDLValidationContext {
                 case .scalar(let node): site(node.range.start, .scalar, node.directives, name)
                 case .object(let node), .interface(let node):
                     site(node.range.start, type.isInterface ? .interface : .object, node.directives, name)
-                    for field in node.fields {
-                        site(field.range.start, .fieldDefinition, field.directives)
-                        inputValues(field.arguments, .argumentDefinition)
+                    node.fields.forEachInPlace { field in
+                        if !field.pointee.directives.isEmpty {
+                            site(field.pointee.range.start, .fieldDefinition, field.pointee.directives)
+                        }
+                        if !field.pointee.arguments.isEmpty { inputValues(field.pointee.arguments, .argumentDefinition) }
                     }
                 case .union(let node): site(node.range.start, .union, node.directives, name)
                 case .enum(let node):
                     site(node.range.start, .enum, node.directives, name)
-                    for value in node.values { site(value.range.start, .enumValue, value.directives) }
+                    node.values.forEachInPlace { value in
+                        if !value.pointee.directives.isEmpty { site(value.pointee.range.start, .enumValue, value.pointee.directives) }
+                    }
                 case .inputObject(let node):
                     site(node.range.start, .inputObject, node.directives, name)
                     inputValues(node.fields, .inputFieldDefinition)
@@ -69,8 +76,9 @@ extension SDLValidationContext {
     /// type-system definition (rather than an operation or fragment).
     func forEachNamedType(_ body: (Int, Source, NamedType, Bool) -> Void) {
         forEachDefinition { index, source, definition in
+            // Fields and input values are read in place: copying each node is most of this walk.
             func inputValues(_ values: [InputValueDefinition]) {
-                for value in values { body(index, source, value.type.namedType, true) }
+                values.forEachInPlace { body(index, source, $0.pointee.type.namedType, true) }
             }
             switch definition {
             case .schema(let node), .schemaExtension(let node):
@@ -80,9 +88,9 @@ extension SDLValidationContext {
                 case .scalar, .enum: break
                 case .object(let node), .interface(let node):
                     for interface in node.interfaces { body(index, source, interface, true) }
-                    for field in node.fields {
-                        inputValues(field.arguments)
-                        body(index, source, field.type.namedType, true)
+                    node.fields.forEachInPlace { field in
+                        if !field.pointee.arguments.isEmpty { inputValues(field.pointee.arguments) }
+                        body(index, source, field.pointee.type.namedType, true)
                     }
                 case .union(let node):
                     for member in node.types { body(index, source, member, true) }
@@ -157,13 +165,17 @@ extension SDLValidationContext {
         }
         forEachDefinition { index, source, definition in
             func inputValues(_ values: [InputValueDefinition]) {
-                for value in values { if let defaultValue = value.defaultValue { body(index, source, defaultValue) } }
+                values.forEachInPlace { value in
+                    if let defaultValue = value.pointee.defaultValue { body(index, source, defaultValue) }
+                }
             }
             switch definition {
             case .type(let type), .typeExtension(let type):
                 switch type {
                 case .object(let node), .interface(let node):
-                    for field in node.fields { inputValues(field.arguments) }
+                    node.fields.forEachInPlace { field in
+                        if !field.pointee.arguments.isEmpty { inputValues(field.pointee.arguments) }
+                    }
                 case .inputObject(let node): inputValues(node.fields)
                 default: break
                 }

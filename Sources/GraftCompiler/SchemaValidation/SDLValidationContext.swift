@@ -27,6 +27,10 @@ struct SDLValidationContext {
         return sites
     }()
 
+    /// The names of types with more than one definition or extension node, found once for the
+    /// rules that merge names across a type's nodes.
+    private(set) lazy var multiNodeTypeNames: NameIndex = typeNamesWithSeveralNodes()
+
     /// The number of definitions in all documents (a capacity for per-definition tables).
     var definitionCount: Int { documents.reduce(0) { $0 + $1.node.definitions.count } }
 

@@ -7,9 +7,11 @@ extension SDLValidationContext {
     mutating func checkUniqueFieldDefinitionNames() {
         let documents = self.documents
         let schema = self.schema
-        let multiNodeTypes = typeNamesWithSeveralNodes()
+        let multiNodeTypes = multiNodeTypeNames
         // Field names seen per type, for types with several nodes: (document, name).
         var known: [String: [String: (Int, Name)]] = [:]
+        // Positions of the field names of the current long type with one node; reused per type.
+        var positions = NameIndex()
         var found: [(Int, Int, GraphQLError)] = []
         for (index, document) in documents.enumerated() {
             for definition in document.node.definitions {
@@ -29,10 +31,13 @@ extension SDLValidationContext {
                 }
                 let typeName = typeNameNode.value
                 let existing = schema?.types[typeName]
-                let shared = multiNodeTypes.contains(typeName)
+                let shared = multiNodeTypes.position(of: typeName) != nil
                 // Taken out while filled so that inserting does not copy it.
                 var local: [String: (Int, Name)] = shared ? known.removeValue(forKey: typeName) ?? [:] : [:]
-                if !shared && fieldNames.count > 8 { local.reserveCapacity(fieldNames.count) }
+                if !shared && fieldNames.count > 8 {
+                    positions.removeAll()
+                    positions.reserveCapacity(fieldNames.count)
+                }
                 for (position, fieldName) in fieldNames.enumerated() {
                     let span = { SourceSpan(source: document.source, range: fieldName.range) }
                     if let existing, existing.hasField(fieldName.value) {
@@ -42,8 +47,11 @@ extension SDLValidationContext {
                         continue
                     }
                     var previous: (Int, Name)?
-                    if shared || fieldNames.count > 8 {
+                    if shared {
                         previous = local.insertIfAbsent((index, fieldName), for: fieldName.value)
+                    } else if fieldNames.count > 8 {
+                        let first = positions.insertIfAbsent(fieldName.value, position: position)
+                        if first != position { previous = (index, fieldNames[first]) }
                     } else if let earlier = fieldNames[..<position].firstIndex(where: { $0.value == fieldName.value }) {
                         previous = (index, fieldNames[earlier])
                     }
@@ -60,14 +68,18 @@ extension SDLValidationContext {
     }
 
     /// Names of types that have more than one definition or extension node in the documents.
-    func typeNamesWithSeveralNodes() -> Set<String> {
-        var seen = Set<String>(minimumCapacity: definitionCount)
-        var several = Set<String>()
+    func typeNamesWithSeveralNodes() -> NameIndex {
+        var seen = NameIndex()
+        seen.reserveCapacity(definitionCount)
+        var several = NameIndex()
         for document in documents {
             for definition in document.node.definitions {
                 switch definition {
                 case .type(let node), .typeExtension(let node):
-                    if !seen.insert(node.name.value).inserted { several.insert(node.name.value) }
+                    let count = seen.count
+                    if seen.insertIfAbsent(node.name.value, position: count) != count {
+                        _ = several.insertIfAbsent(node.name.value, position: 0)
+                    }
                 default: break
                 }
             }

@@ -4,10 +4,13 @@ import GraftLanguage
 /// extending a schema (graphql-js `UniqueTypeNamesRule`).
 extension SDLValidationContext {
     mutating func checkUniqueTypeNames() {
-        var known: [String: (Int, Name)] = [:]
+        // Each name's position in `first` (its first definition: document and name node).
+        var known = NameIndex()
+        var first: [(Int, Name)] = []
         var found: [(Int, Int, GraphQLError)] = []
         let documents = self.documents
         known.reserveCapacity(definitionCount)
+        first.reserveCapacity(definitionCount)
         for (index, document) in documents.enumerated() {
             for definition in document.node.definitions {
                 guard case .type(let node) = definition else { continue }
@@ -16,13 +19,17 @@ extension SDLValidationContext {
                     found.append((index, node.range.start, GraphQLError(
                         "Type \"\(name)\" already exists in the schema. It cannot also be defined in this type definition.",
                         locations: [SourceSpan(source: document.source, range: node.name.range)])))
-                } else if let (previousDocument, previous) = known[name] {
-                    found.append((index, node.range.start, GraphQLError(
-                        "There can be only one type named \"\(name)\".",
-                        locations: [SourceSpan(source: documents[previousDocument].source, range: previous.range),
-                                    SourceSpan(source: document.source, range: node.name.range)])))
                 } else {
-                    known[name] = (index, node.name)
+                    let position = known.insertIfAbsent(name, position: first.count)
+                    if position == first.count {
+                        first.append((index, node.name))
+                    } else {
+                        let (previousDocument, previous) = first[position]
+                        found.append((index, node.range.start, GraphQLError(
+                            "There can be only one type named \"\(name)\".",
+                            locations: [SourceSpan(source: documents[previousDocument].source, range: previous.range),
+                                        SourceSpan(source: document.source, range: node.name.range)])))
+                    }
                 }
             }
         }
