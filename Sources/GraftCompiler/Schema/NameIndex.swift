@@ -110,14 +110,22 @@ struct NameIndex: Sendable {
             hash ^= hash >> 31
             offset += 8
         }
-        if offset < bytes.count {
+        let remaining = bytes.count - offset
+        if remaining > 0 {
+            // At most three loads (4, 2 and 1 bytes) rather than one per byte.
             var tail: UInt64 = 0
             var shift: UInt64 = 0
-            while offset < bytes.count {
-                tail |= UInt64(base[offset]) << shift
-                shift += 8
-                offset += 1
+            if remaining & 4 != 0 {
+                tail = UInt64(raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+                offset += 4
+                shift = 32
             }
+            if remaining & 2 != 0 {
+                tail |= UInt64(raw.loadUnaligned(fromByteOffset: offset, as: UInt16.self)) << shift
+                offset += 2
+                shift += 16
+            }
+            if remaining & 1 != 0 { tail |= UInt64(base[offset]) << shift }
             hash = (hash ^ tail) &* 0xBF58_476D_1CE4_E5B9
             hash ^= hash >> 31
         }

@@ -7,7 +7,8 @@ enum TypeMapOrder {
     /// The ordered type list.
     /// - Parameters:
     ///   - given: the types passed to the schema (`config.types`), in order, unique by name.
-    ///   - lookup: resolves names that are not given (specified scalars, introspection types).
+    ///   - lookup: resolves names that are not given: specified scalars and introspection types only
+    ///     (other references are not looked up, see `BuiltIns.mayBeStandardType`).
     static func order(given: consuming [NamedTypeDef], roots: [String?], directives: [DirectiveDef],
                       lookup: (String) -> NamedTypeDef?) -> NamedList<NamedTypeDef> {
         var given = given
@@ -24,9 +25,10 @@ enum TypeMapOrder {
         var stack: [String] = []
 
         // Reads through unsafe buffers: iterating the arrays would copy every field and argument.
-        // Names already placed are not pushed: they would be skipped when popped.
+        // Names already placed are not pushed: they would be skipped when popped. Only standard
+        // types can be added, so other names (most references) need no lookup at all.
         func push(_ name: String) {
-            if indexByName.position(of: name) == nil { stack.append(name) }
+            if BuiltIns.mayBeStandardType(name) && indexByName.position(of: name) == nil { stack.append(name) }
         }
         func pushChildren(_ type: UnsafePointer<NamedTypeDef>) {
             let start = stack.count

@@ -6,8 +6,8 @@ import GraftLanguage
 /// type and arguments (graphql-js `validateInterfaces`).
 extension SchemaValidationContext {
     mutating func validateInterfaces(_ type: NamedTypeDef) {
-        var seen = Set<String>()
-        for interfaceName in type.interfaces {
+        let interfaces = type.interfaces
+        for (position, interfaceName) in interfaces.enumerated() {
             guard let interface = schema.types[interfaceName] else { continue }
             if interface.kind != .interface {
                 report("Type \(type.name) must only implement Interface types, it cannot implement \(interfaceName).",
@@ -19,7 +19,9 @@ extension SchemaValidationContext {
                        implementsSpans(type, interfaceName))
                 continue
             }
-            if !seen.insert(interfaceName).inserted {
+            // An earlier occurrence of the name passed the checks above too (the lists are short:
+            // a scan is cheaper than hashing each name into a set).
+            if interfaces[..<position].contains(interfaceName) {
                 report("Type \(type.name) can only implement \(interfaceName) once.", implementsSpans(type, interfaceName))
                 continue
             }

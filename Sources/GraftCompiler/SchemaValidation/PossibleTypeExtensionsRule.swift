@@ -11,8 +11,8 @@ extension SDLValidationContext {
         defined.reserveCapacity(definitionCount)
         var extensions: [(Int, TypeDefinition)] = []
         for (index, document) in documents.enumerated() {
-            for definition in document.node.definitions {
-                switch definition {
+            document.node.definitions.forEachInPlace { definition in
+                switch definition.pointee {
                 case .type(let node):
                     let entry = (TypeDefinitionBuilder.kind(of: node), index, node.range)
                     let position = defined.insertIfAbsent(node.name.value, position: definitions.count)

@@ -20,8 +20,9 @@ struct DirectiveSite {
 extension SDLValidationContext {
     /// Calls `body` for every type-system definition, with its document's index and source.
     func forEachDefinition(_ body: (Int, Source, Definition) -> Void) {
+        // Read in place: iterating copies each definition (a retain and release per reference in it).
         for (index, document) in documents.enumerated() {
-            for definition in document.node.definitions { body(index, document.source, definition) }
+            document.node.definitions.forEachInPlace { body(index, document.source, $0.pointee) }
         }
     }
 

@@ -19,8 +19,8 @@ extension SDLValidationContext {
             }
         }
         for (index, document) in documents.enumerated() {
-            for definition in document.node.definitions {
-                switch definition {
+            document.node.definitions.forEachInPlace { definition in
+                switch definition.pointee {
                 case .directive(let node):
                     check(index, document.source, node.range.start, { "@\(node.name.value)" }, node.arguments)
                 case .type(let type), .typeExtension(let type):

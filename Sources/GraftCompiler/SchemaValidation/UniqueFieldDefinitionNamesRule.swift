@@ -14,20 +14,20 @@ extension SDLValidationContext {
         var positions = NameIndex()
         var found: [(Int, Int, GraphQLError)] = []
         for (index, document) in documents.enumerated() {
-            for definition in document.node.definitions {
+            document.node.definitions.forEachInPlace { definition in
                 let typeNameNode: Name
                 let fieldNames: [Name]
                 let start: Int
-                switch definition {
+                switch definition.pointee {
                 case .type(let type), .typeExtension(let type):
                     switch type {
                     case .object(let node), .interface(let node):
                         typeNameNode = node.name; fieldNames = node.fields.map(\.name); start = node.range.start
                     case .inputObject(let node):
                         typeNameNode = node.name; fieldNames = node.fields.map(\.name); start = node.range.start
-                    default: continue
+                    default: return
                     }
-                default: continue
+                default: return
                 }
                 let typeName = typeNameNode.value
                 let existing = schema?.types[typeName]
@@ -73,8 +73,8 @@ extension SDLValidationContext {
         seen.reserveCapacity(definitionCount)
         var several = NameIndex()
         for document in documents {
-            for definition in document.node.definitions {
-                switch definition {
+            document.node.definitions.forEachInPlace { definition in
+                switch definition.pointee {
                 case .type(let node), .typeExtension(let node):
                     let count = seen.count
                     if seen.insertIfAbsent(node.name.value, position: count) != count {

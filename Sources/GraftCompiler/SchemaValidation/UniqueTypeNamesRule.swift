@@ -12,8 +12,8 @@ extension SDLValidationContext {
         known.reserveCapacity(definitionCount)
         first.reserveCapacity(definitionCount)
         for (index, document) in documents.enumerated() {
-            for definition in document.node.definitions {
-                guard case .type(let node) = definition else { continue }
+            document.node.definitions.forEachInPlace { definition in
+                guard case .type(let node) = definition.pointee else { return }
                 let name = node.name.value
                 if schema?.types.contains(name: name) == true {
                     found.append((index, node.range.start, GraphQLError(
