@@ -59,7 +59,7 @@ struct TypeDefinitionBuilder {
             }
         case .object(let node), .interface(let node):
             // Interfaces are kept even when the kinds differ (validation reports mismatches).
-            type.interfaces.append(contentsOf: node.interfaces.map(\.name.value))
+            type.interfaces.append(contentsOf: node.interfaces.map { $0.name.value })
             type.fields.reserveCapacity(type.fields.count + node.fields.count)
             // Read in place through `pointee` (an addressor): iterating the array, or subscripting the
             // buffer, copies every field node once more (a retain and release per reference in it).
@@ -67,7 +67,7 @@ struct TypeDefinitionBuilder {
                 for index in fields.indices { type.fields.update(makeField((fields.baseAddress! + index).pointee, source: source)) }
             }
         case .union(let node):
-            type.possibleTypes.append(contentsOf: node.types.map(\.name.value))
+            type.possibleTypes.append(contentsOf: node.types.map { $0.name.value })
         case .enum(let node):
             type.enumValues.reserveCapacity(type.enumValues.count + node.values.count)
             node.values.withUnsafeBufferPointer { values in

@@ -26,8 +26,11 @@ extension SDLValidationContext {
                 case .type(let type), .typeExtension(let type):
                     switch type {
                     case .object(let node), .interface(let node):
-                        for field in node.fields where field.arguments.count > 1 {
-                            check(index, document.source, node.range.start, { "\(node.name.value).\(field.name.value)" }, field.arguments)
+                        // Read in place: iterating copies every field node.
+                        node.fields.forEachInPlace { field in
+                            guard field.pointee.arguments.count > 1 else { return }
+                            check(index, document.source, node.range.start, { "\(node.name.value).\(field.pointee.name.value)" },
+                                  field.pointee.arguments)
                         }
                     default: break
                     }

@@ -22,9 +22,9 @@ extension SDLValidationContext {
                 case .type(let type), .typeExtension(let type):
                     switch type {
                     case .object(let node), .interface(let node):
-                        typeNameNode = node.name; fieldNames = node.fields.map(\.name); start = node.range.start
+                        typeNameNode = node.name; fieldNames = node.fields.map { $0.name }; start = node.range.start
                     case .inputObject(let node):
-                        typeNameNode = node.name; fieldNames = node.fields.map(\.name); start = node.range.start
+                        typeNameNode = node.name; fieldNames = node.fields.map { $0.name }; start = node.range.start
                     default: return
                     }
                 default: return
