@@ -53,6 +53,28 @@ public enum Selection: Sendable {
     // per type, and inlining them (with their default arguments and set building) into every
     // initializer made the optimizer's work on a generated module about a quarter larger.
 
+    // Overloads without default arguments cover the common generated call sites
+    // (`.field("name", String.self)`, `.typeCase(AsDroid.self, on: ["Droid"])`): a default argument
+    // is one more call and one more value to build and release per site in every initializer.
+
+    /// A field selected by its name, without arguments or conditions.
+    @inline(never)
+    public static func field(_ responseKey: String, _ type: any OutputValue.Type) -> Selection {
+        .field(Field(responseKey: responseKey, name: responseKey, type: type.__outputType, arguments: [:], conditions: []))
+    }
+
+    /// A field with arguments, selected by its name.
+    @inline(never)
+    public static func field(_ responseKey: String, _ type: any OutputValue.Type, arguments: [String: ArgumentValue]) -> Selection {
+        .field(Field(responseKey: responseKey, name: responseKey, type: type.__outputType, arguments: arguments, conditions: []))
+    }
+
+    /// A field under `@include`/`@skip`, selected by its name, without arguments.
+    @inline(never)
+    public static func field(_ responseKey: String, _ type: any OutputValue.Type, if conditions: [Condition]) -> Selection {
+        .field(Field(responseKey: responseKey, name: responseKey, type: type.__outputType, arguments: [:], conditions: conditions))
+    }
+
     /// A field.
     @inline(never)
     public static func field(_ responseKey: String, _ type: any OutputValue.Type, name: String? = nil,
@@ -70,10 +92,34 @@ public enum Selection: Sendable {
         .inlineFragment(InlineFragment(type: type, possibleTypes: possibleTypes.map(Set.init), conditions: conditions, deferredLabel: nil))
     }
 
+    /// An unconditional inline fragment that always applies.
+    @inline(never)
+    public static func typeCase(_ type: any SelectionSet.Type) -> Selection {
+        .inlineFragment(InlineFragment(type: type, possibleTypes: nil, conditions: [], deferredLabel: nil))
+    }
+
+    /// An unconditional type case (see ``typeCase(_:on:if:)``).
+    @inline(never)
+    public static func typeCase(_ type: any SelectionSet.Type, on possibleTypes: [String]) -> Selection {
+        .inlineFragment(InlineFragment(type: type, possibleTypes: Set(possibleTypes), conditions: [], deferredLabel: nil))
+    }
+
     /// A `@defer` fragment's selections (``Deferred``).
     @inline(never)
     public static func deferred(_ type: any SelectionSet.Type, label: String) -> Selection {
         .inlineFragment(InlineFragment(type: type, possibleTypes: nil, conditions: [], deferredLabel: label))
+    }
+
+    /// An unconditional fragment spread that always applies.
+    @inline(never)
+    public static func fragment(_ fragment: any Fragment.Type) -> Selection {
+        .fragmentSpread(FragmentSpread(fragment: fragment, possibleTypes: nil, conditions: []))
+    }
+
+    /// An unconditional fragment spread on a narrower type.
+    @inline(never)
+    public static func fragment(_ fragment: any Fragment.Type, on possibleTypes: [String]) -> Selection {
+        .fragmentSpread(FragmentSpread(fragment: fragment, possibleTypes: Set(possibleTypes), conditions: []))
     }
 
     /// A fragment spread.

@@ -13,9 +13,21 @@ extension SelectionSet {
     ///   - parts: type cases and fragments (nil when absent), their response objects merged in.
     ///   - deferred: the `@defer` fragments, as ``Deferred`` values (fulfilled: their fields are
     ///     merged in; failed: marked so; pending: left out).
-    @_spi(Generated)
+    @_spi(Generated) @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     public init(_ typename: String?, _ values: [any OutputValue], _ parts: (any SelectionSet)?...,
                 deferred: any Sendable...) {
+        self.init(assembling: typename, values, parts, deferred)
+    }
+
+    /// The initializer above for a selection set without type cases, fragments or deferred
+    /// fragments (most of them): the call site builds no empty variadic arrays.
+    @_spi(Generated) @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    public init(_ typename: String?, _ values: [any OutputValue]) {
+        self.init(assembling: typename, values, [], [])
+    }
+
+    private init(assembling typename: String?, _ values: [any OutputValue], _ parts: [(any SelectionSet)?],
+                 _ deferred: [any Sendable]) {
         var object: [String: JSONValue] = [:]
         if let typename { object["__typename"] = .string(typename) }
         var fields: [Selection.Field] = []

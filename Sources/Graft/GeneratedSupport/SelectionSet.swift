@@ -11,14 +11,25 @@ public protocol SelectionSet: OutputValue, Hashable {
     var __data: ObjectData { get }
 }
 
+// The defaults below are generic entry points every generated type's witness thunks call. They
+// are neither inlined nor specialized: specialized per type, each one (with the initializer it
+// calls inlined) was optimized again in every generated type, the larger part of a generated
+// module's release build, for one indirect call saved per decoded object.
+
 extension SelectionSet {
+    @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     public static func __decode(_ value: JSONValue?) throws(ResponseDecodingError) -> Self {
         guard case .object(let fields)? = value else { throw .typeMismatch(expected: "object", found: value) }
         return try Self(ObjectData(fields))
     }
 
-    public static var __outputType: OutputType { .nonNull(.object(Self.self)) }
-    public var __jsonValue: JSONValue { .object(__data.fields) }
+    public static var __outputType: OutputType {
+        @inline(never) @_semantics("optimize.sil.specialize.generic.never") get { .nonNull(.object(Self.self)) }
+    }
+
+    public var __jsonValue: JSONValue {
+        @inline(never) @_semantics("optimize.sil.specialize.generic.never") get { .object(__data.fields) }
+    }
 
     /// Decodes a response's `data` object; error paths start with `data`.
     public static func decode(data: JSONValue) throws(ResponseDecodingError) -> Self {
@@ -37,8 +48,20 @@ public protocol FragmentSet: Hashable, Sendable {}
 /// from `__data`, so this is what synthesized conformances computed, without a synthesized `==`
 /// and `hash(into:)` per generated type (a fifth of a generated module's compile time).
 extension SelectionSet {
+    @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.__data == rhs.__data }
+
+    @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     public func hash(into hasher: inout Hasher) { __data.hash(into: &hasher) }
+
+    /// Provided here so that no specialization of the standard default is made per generated type.
+    @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    public func _rawHashValue(seed: Int) -> Int { __data._rawHashValue(seed: seed) }
+
+    /// Provided here so that no `hashValue` is synthesized per generated type.
+    public var hashValue: Int {
+        @inline(never) @_semantics("optimize.sil.specialize.generic.never") get { __data.hashValue }
+    }
 }
 
 /// A generated named fragment.
@@ -77,9 +100,11 @@ public struct ObjectData: Sendable, Hashable {
     }
 
     /// `data.name`: the value of a field, as `self["name"]` (what generated initializers write).
+    /// Transparent, so generated code calls `self["name"]` directly instead of a specialization
+    /// of this subscript per field type.
     @_spi(Generated)
     public subscript<T: OutputValue>(dynamicMember key: String) -> T {
-        get throws(ResponseDecodingError) { try self[key] }
+        @_transparent get throws(ResponseDecodingError) { try self[key] }
     }
 
     /// A field a type case takes over from its parent, read on each access: the response
