@@ -1,14 +1,18 @@
 import Foundation
-import Graft
+@testable import Graft
 import GraftTesting
 import GraftTestSupport
+import Synchronization
 import Testing
 
 @Suite("Rate limiting", .timingSensitive)
 struct RateLimitInterceptorTests {
     @Test("waiting requests are served in arrival order")
     func ordering() async throws {
-        let bucket = TokenBucket(capacity: 1, refillPerSecond: 20)
+        // Time stands still until the test advances it, one permit at a time: every request is
+        // queued before any is served, and each permit goes to exactly one waiter.
+        let time = ManualTime()
+        let bucket = TokenBucket(capacity: 1, refillPerSecond: 10, now: { time.now })
         let client = InterceptingHTTPClient(base: MockHTTPClient { _, _ in .json("{}") },
                                             interceptors: [RateLimitInterceptor(bucket: bucket)])
         let finished = Recorder<Int>()
@@ -20,12 +24,25 @@ struct RateLimitInterceptorTests {
                 await finished.append(index)
             })
             // Start the next request only once this one is queued, so arrival order is known.
-            while await bucket.waitingCount + finished.items.count < index + 1 {
-                try await Task.sleep(for: .milliseconds(1))
-            }
+            try await eventually { await bucket.waitingCount == index + 1 }
+        }
+        #expect(await finished.items.isEmpty)
+        for served in 1...6 {
+            time.advance(by: .milliseconds(100)) // one permit (the bucket holds at most one)
+            try await eventually { await finished.items.count == served }
         }
         for task in tasks { try await task.value }
         #expect(await finished.items == Array(0..<6))
+    }
+
+    /// Polls `condition` until it holds; fails the test (rather than hanging it) after a minute.
+    private func eventually(_ condition: () async -> Bool) async throws {
+        for _ in 0..<60_000 {
+            if await condition() { return }
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        Issue.record("the condition never held")
+        throw CancellationError()
     }
 
     @Test("an empty bucket delays requests by its refill rate")
@@ -69,4 +86,13 @@ struct RateLimitInterceptorTests {
         #expect(error?.code == .cancelled)
         #expect(await bucket.waitingCount == 0)
     }
+}
+
+/// A time source a test advances by hand.
+final class ManualTime: Sendable {
+    private let instant = Mutex(ContinuousClock.now)
+
+    var now: ContinuousClock.Instant { instant.withLock { $0 } }
+
+    func advance(by duration: Duration) { instant.withLock { $0 += duration } }
 }

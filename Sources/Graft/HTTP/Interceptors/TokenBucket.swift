@@ -13,14 +13,22 @@ public actor TokenBucket {
     private var waiters: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
     private var nextWaiterID: UInt64 = 0
     private var drainer: Task<Void, Never>?
+    /// The time permits accrue by: the continuous clock, or one a test advances by hand.
+    private let now: @Sendable () -> ContinuousClock.Instant
 
     /// Creates a full bucket.
     public init(capacity: Int, refillPerSecond: Double) {
+        self.init(capacity: capacity, refillPerSecond: refillPerSecond, now: { .now })
+    }
+
+    /// Creates a full bucket whose permits accrue by `now` (tests hold time still and advance it).
+    init(capacity: Int, refillPerSecond: Double, now: @escaping @Sendable () -> ContinuousClock.Instant) {
         precondition(capacity >= 1 && refillPerSecond > 0, "a token bucket needs capacity >= 1 and a positive rate")
         self.capacity = Double(capacity)
         self.refillPerSecond = refillPerSecond
+        self.now = now
         permits = Double(capacity)
-        lastRefill = .now
+        lastRefill = now()
     }
 
     /// How many tasks are waiting for a permit.
@@ -59,10 +67,10 @@ public actor TokenBucket {
     }
 
     private func refill() {
-        let now = ContinuousClock.now
-        let elapsed = (now - lastRefill).graftSeconds
+        let instant = now()
+        let elapsed = (instant - lastRefill).graftSeconds
         permits = min(capacity, permits + elapsed * refillPerSecond)
-        lastRefill = now
+        lastRefill = instant
     }
 
     private func startDrainingIfNeeded() {
