@@ -39,8 +39,9 @@ public enum ServerMessage: Sendable, Hashable {
     case connectionAck(JSONValue?)
     /// `connection_error` (graphql-ws): the server refused the connection_init payload.
     case connectionError(JSONValue?)
-    /// `next` (`data` in graphql-ws): one result of an operation.
-    case next(id: String, body: GraphQLResponseBody)
+    /// `next` (`data` in graphql-ws): one result of an operation, or, for an operation with
+    /// `@defer`/`@stream`, one payload of its incremental result (``OperationResults`` merges them).
+    case next(id: String, payload: JSONValue)
     /// `error`: the operation failed (validation, for instance) and is over.
     case error(id: String, errors: [GraphQLResponseError])
     /// `complete`: the operation is over.

@@ -60,16 +60,23 @@ extension GraphQLWebSocketProtocol {
         case ("pong", .graphqlTransportWS): return .pong
         case ("next", .graphqlTransportWS), ("data", .graphqlWS):
             let id = try id()
-            guard let payload, let body = GraphQLResponseBody(json: payload) else {
+            guard let payload, GraphQLResponseBody(json: payload) != nil || Self.isSubsequentPayload(payload) else {
                 throw InvalidMessageError(message: "`\(type)` message: its payload is not a GraphQL response")
             }
-            return .next(id: id, body: body)
+            return .next(id: id, payload: payload)
         case ("error", _):
             let id = try id()
             return .error(id: id, errors: try Self.errors(payload, type: type))
         case ("complete", _): return .complete(id: try id())
         default: throw InvalidMessageError(message: "message type `\(type)` for \(name)")
         }
+    }
+
+    /// Whether `payload` is a later payload of an incremental result (`@defer`/`@stream`), which
+    /// carries `incremental`, `completed` or `hasNext` instead of `data`.
+    private static func isSubsequentPayload(_ payload: JSONValue) -> Bool {
+        guard case .object(let fields) = payload else { return false }
+        return fields["incremental"] != nil || fields["completed"] != nil || fields["hasNext"] != nil
     }
 
     /// The errors of an `error` message: an array of GraphQL errors (graphql-ws also sends one object).

@@ -169,9 +169,11 @@ extension WebSocketTransport {
             text = bytes
         }
         switch try configuration.subprotocol.decode(text) {
-        case .next(let id, let body):
-            guard let key = Int(id), let subscriber = subscribers[key] else { return }
-            subscriber.continuation.yield(body)
+        case .next(let id, let payload):
+            guard let key = Int(id), var subscriber = subscribers[key] else { return }
+            let body = try subscriber.results.apply(payload)
+            subscribers[key] = subscriber
+            if let body { subscriber.continuation.yield(body) }
         case .error(let id, let errors):
             guard let key = Int(id), let subscriber = subscribers[key] else { return }
             subscriber.continuation.yield(GraphQLResponseBody(data: nil, errors: errors))

@@ -31,6 +31,8 @@ public actor WebSocketTransport: GraphQLTransport {
         let continuation: AsyncThrowingStream<GraphQLResponseBody, any Error>.Continuation
         /// The connection (by serial) the subscribe message last went out on.
         var sentOn: Int?
+        /// The results received since it last went out.
+        var results = OperationResults()
     }
 
     var subscribers: [Int: Subscriber] = [:]
@@ -94,12 +96,21 @@ public actor WebSocketTransport: GraphQLTransport {
         return stream
     }
 
-    /// Sends a query or mutation over the socket and returns its (first) result.
+    /// Sends a query or mutation over the socket and returns its result once the server completes
+    /// the operation: with `@defer`/`@stream`, every payload merged.
     public nonisolated func execute(_ request: GraphQLRequest, options: RequestOptions) async throws -> GraphQLResponseBody {
-        for try await body in subscribe(request, options: options) {
-            return body
+        var result: GraphQLResponseBody?
+        for try await body in subscribe(request, options: options) { result = body }
+        guard let result else {
+            throw GraftError(.transport, message: "the server completed the operation without a result", operation: request.operationName)
         }
-        throw GraftError(.transport, message: "the server completed the operation without a result", operation: request.operationName)
+        return result
+    }
+
+    /// Sends a query or mutation whose result may arrive in parts (`@defer`, `@stream`): each
+    /// element is the whole response so far, the last one complete.
+    public nonisolated func executeIncrementally(_ request: GraphQLRequest, options: RequestOptions) -> AsyncThrowingStream<GraphQLResponseBody, any Error> {
+        subscribe(request, options: options)
     }
 
     /// Closes the socket and keeps every stream open (for an app going to the background);
@@ -168,6 +179,7 @@ public actor WebSocketTransport: GraphQLTransport {
               let text = configuration.subprotocol.encode(.subscribe(id: String(id), request: subscriber.request)) else { return }
         if subscriber.sentOn != nil { statistics.resubscriptions += 1 }
         subscriber.sentOn = serial
+        subscriber.results = OperationResults()  // a resubscribed operation runs again from its start
         subscribers[id] = subscriber
         try? await connection.send(textBytes: text)
     }

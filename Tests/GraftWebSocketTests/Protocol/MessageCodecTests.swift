@@ -37,8 +37,11 @@ struct MessageCodecTests {
         #expect(try modern.decode(Array(#"{"type":"connection_ack"}"#.utf8)) == .connectionAck(nil))
         #expect(try modern.decode(Array(#"{"type":"ping","payload":{"a":1}}"#.utf8)) == .ping(["a": 1]))
         let next = try modern.decode(Array(#"{"id":"3","type":"next","payload":{"data":{"x":1},"errors":[{"message":"partial"}]}}"#.utf8))
-        guard case .next("3", let body) = next else { Issue.record("\(next)"); return }
+        guard case .next("3", let payload) = next, let body = GraphQLResponseBody(json: payload) else { Issue.record("\(next)"); return }
         #expect(body.data == ["x": 1] && body.errors.map(\.message) == ["partial"])
+        // A later payload of a deferred result has no data.
+        let later = #"{"id":"3","type":"next","payload":{"incremental":[{"id":"0","data":{"y":2}}],"completed":[{"id":"0"}],"hasNext":false}}"#
+        guard case .next("3", _) = try modern.decode(Array(later.utf8)) else { Issue.record("an incremental payload did not decode"); return }
         #expect(try modern.decode(Array(#"{"id":"3","type":"error","payload":[{"message":"bad"}]}"#.utf8))
                 == .error(id: "3", errors: [GraphQLResponseError(message: "bad")]))
         #expect(try modern.decode(Array(#"{"id":"3","type":"complete"}"#.utf8)) == .complete(id: "3"))
@@ -54,6 +57,7 @@ struct MessageCodecTests {
     @Test("invalid messages: not JSON, not an object, no type, unknown or other-protocol types, no id, bad payloads",
           arguments: [#"not json"#, #"[1]"#, #"{"id":"1"}"#, #"{"type":"subscribe"}"#, #"{"type":"ka"}"#,
                       #"{"type":"next","payload":{"data":{}}}"#, #"{"id":"1","type":"next","payload":7}"#,
+                      #"{"id":"1","type":"next","payload":{"extensions":{}}}"#,
                       #"{"id":"1","type":"next"}"#, #"{"id":"1","type":"error","payload":[]}"#,
                       #"{"id":"1","type":"error","payload":[{"nomessage":1}]}"#, #"{"id":"","type":"complete"}"#,
                       String(repeating: "[", count: 100_000)])

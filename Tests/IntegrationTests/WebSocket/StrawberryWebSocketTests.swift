@@ -45,6 +45,17 @@ struct StrawberryWebSocketTests {
         #expect(try await session.stats()["websocketConnections"].int == 1)
     }
 
+    /// Strawberry does not run `@defer` over graphql-transport-ws; servers that do (graphql-ws with
+    /// graphql-js 17) are covered by IncrementalOverWebSocketTests.
+    @Test("a query with @defer over the socket: Strawberry's refusal arrives as the call's error, nothing partial")
+    func deferredQueryOverSocket() async throws {
+        let session = try await TestClient.make()
+        let client = GraphQLClient(transport: Self.transport(.graphqlTransportWS, session: session))
+        let response = try await client.fetch(CourseOutlineQuery(slug: "swift-concurrency"))
+        #expect(response.data == nil)
+        #expect(response.errors.map(\.message) == ["Incremental delivery is not supported over graphql-transport-ws"])
+    }
+
     @Test("cancelling the consuming task sends complete (or stop), and the server sees it", arguments: GraphQLWebSocketProtocol.allCases)
     func cancelSendsComplete(subprotocol: GraphQLWebSocketProtocol) async throws {
         let session = try await TestClient.make()
