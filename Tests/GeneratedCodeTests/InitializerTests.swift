@@ -22,6 +22,17 @@ import Testing
         #expect(droid != human)
     }
 
+    /// JSON has one kind of number: a server may send a Float as `2`.
+    @Test func aFloatSentAsAnIntegerEqualsTheBuiltDouble() throws {
+        let built = HeroDetailsQuery.Data(hero: .init(__typename: "Human", name: "Chewie", asHuman: .init(height: 2.0)))
+        let decoded = try Self.decode(HeroDetailsQuery.Data.self, #"{"hero": {"__typename": "Human", "name": "Chewie", "height": 2}}"#)
+        #expect(decoded.hero?.asHuman?.height == 2.0)
+        #expect(built == decoded)
+        #expect(Set([built, decoded]).count == 1)
+        let taller = HeroDetailsQuery.Data(hero: .init(__typename: "Human", name: "Chewie", asHuman: .init(height: 2.5)))
+        #expect(taller != decoded)
+    }
+
     @Test func unionTypeCasesEqualTheDecodedResponse() throws {
         let built = SearchQuery.Data(search: [
             .init(__typename: "Starship", asStarship: .init(id: "3000", name: "Millennium Falcon")),
