@@ -236,6 +236,7 @@ public struct GraphQLErrors: Error, Sendable, Hashable, CustomStringConvertible 
 }
 
 extension GraftError {
-    /// The server's errors when the code is `graphQLErrors`, else empty.
+    /// The GraphQL errors the server sent, when they are why this error was thrown: a response's
+    /// `errors` (code `graphQLErrors`) or a subscription's fatal part (code `transport`); else empty.
     public var graphQLErrors: [GraphQLResponseError] { (underlying as? GraphQLErrors)?.errors ?? [] }
 }
