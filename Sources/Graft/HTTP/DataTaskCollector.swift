@@ -73,7 +73,7 @@ final class DataTaskCollector: NSObject, URLSessionDataDelegate, @unchecked Send
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
         let http = response as? HTTPURLResponse
         let head = pending.withLock { tasks -> CheckedContinuation<HTTPURLResponse, any Error>? in
             tasks[dataTask.taskIdentifier]?.response = http
@@ -139,7 +139,7 @@ extension DataTaskCollector {
     /// one): the CA file and the host's pins through ``TrustEvaluator``. A pin mismatch cancels the
     /// challenge, so nothing is sent, and the task fails with ``GraftError/Code/pinningFailed``.
     func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-                    completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+                    completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
         let space = challenge.protectionSpace
         guard space.authenticationMethod == NSURLAuthenticationMethodServerTrust, let trust = space.serverTrust, let tls,
               let evaluator = try? TrustEvaluator(tls: tls, host: space.host), evaluator.isCustom else {
