@@ -15,8 +15,9 @@ struct SchemaAssembler {
     init(documents: [Located<Document>]) {
         for document in documents {
             let source = document.source
-            for definition in document.node.definitions {
-                switch definition {
+            // Read in place: iterating copies each definition once more than storing its node does.
+            document.node.definitions.forEachInPlace { definition in
+                switch definition.pointee {
                 case .schema(let node): schemaDefinition = Located(node, source: source)
                 case .schemaExtension(let node): schemaExtensions.append(Located(node, source: source))
                 case .type(let node): typeDefinitions.append(Located(node, source: source))
