@@ -39,8 +39,7 @@ struct NameTable {
         // Words are read eight bytes at a time; the last one may reach past the name (masked off)
         // but never past the source.
         let canOverread = end + 8 <= bytes.count
-        let head = (Self.word(name, 0, length, canOverread: canOverread),
-                    length > 8 ? Self.word(name, 8, length - 8, canOverread: canOverread) : 0)
+        let head = Self.head(name, length, canOverread: canOverread)
         let hash = length <= 16 ? Self.hash(head, length) : Self.hash(name, length, canOverread: canOverread)
         var slot = Int(truncatingIfNeeded: hash) & mask
         let found = slots.withUnsafeBufferPointer { slots in
@@ -92,6 +91,22 @@ struct NameTable {
         var word: UInt64 = 0
         for index in 0..<count { word |= UInt64(pointer[offset + index]) << UInt64(truncatingIfNeeded: index * 8) }
         return word
+    }
+
+    /// The first sixteen bytes of a name as two words, zero past its end.
+    @inline(__always)
+    private static func head(_ name: UnsafePointer<UInt8>, _ length: Int, canOverread: Bool) -> (UInt64, UInt64) {
+        guard canOverread && length <= 16 else {
+            return (word(name, 0, length, canOverread: canOverread), length > 8 ? word(name, 8, length &- 8, canOverread: canOverread) : 0)
+        }
+        // The common case: two loads (the second stays within the eight bytes past the name).
+        let raw = UnsafeRawPointer(name)
+        let first = raw.loadUnaligned(as: UInt64.self)
+        if length < 8 { return (first & ((1 &<< UInt64(truncatingIfNeeded: length &* 8)) &- 1), 0) }
+        if length == 8 { return (first, 0) }
+        let second = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        if length == 16 { return (first, second) }
+        return (first, second & ((1 &<< UInt64(truncatingIfNeeded: (length &- 8) &* 8)) &- 1))
     }
 
     /// The hash of a name of up to sixteen bytes from its two head words.
