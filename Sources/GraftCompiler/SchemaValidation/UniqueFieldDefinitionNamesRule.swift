@@ -66,26 +66,6 @@ extension SDLValidationContext {
         }
         for (index, offset, error) in found { report(error, document: index, offset: offset) }
     }
-
-    /// Names of types that have more than one definition or extension node in the documents.
-    func typeNamesWithSeveralNodes() -> NameIndex {
-        var seen = NameIndex()
-        seen.reserveCapacity(definitionCount)
-        var several = NameIndex()
-        for document in documents {
-            document.node.definitions.forEachInPlace { definition in
-                switch definition.pointee {
-                case .type(let node), .typeExtension(let node):
-                    let count = seen.count
-                    if seen.insertIfAbsent(node.name.value, position: count) != count {
-                        _ = several.insertIfAbsent(node.name.value, position: 0)
-                    }
-                default: break
-                }
-            }
-        }
-        return several
-    }
 }
 
 extension NamedTypeDef {
