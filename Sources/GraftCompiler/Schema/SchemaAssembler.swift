@@ -9,10 +9,13 @@ struct SchemaAssembler {
     private var directiveDefinitions: [Located<DirectiveDefinition>] = []
     private var schemaDefinition: Located<SchemaDefinition>?
     private var schemaExtensions: [Located<SchemaDefinition>] = []
-    private let builder = TypeDefinitionBuilder()
+    private var builder = TypeDefinitionBuilder()
 
     /// Collects the type-system definitions of documents (executable definitions are ignored).
-    init(documents: [Located<Document>]) {
+    /// - Parameter namesAreUnique: whether SDL validation has passed, so that the members of each
+    ///   type and field have unique names (they are then not looked up before being added).
+    init(documents: [Located<Document>], namesAreUnique: Bool = false) {
+        builder.namesAreUnique = namesAreUnique
         for document in documents {
             let source = document.source
             // Read in place: iterating copies each definition once more than storing its node does.

@@ -6,6 +6,10 @@ import GraftLanguage
 struct TypeDefinitionBuilder {
     /// Whether to keep AST nodes and spans (false for the built-in definitions).
     var keepNodes: Bool = true
+    /// Whether the names of fields, arguments, enum values and input fields are known to be unique
+    /// within their type or field (SDL validation passed): members are then appended without
+    /// looking for an earlier one with the same name.
+    var namesAreUnique: Bool = false
 
     /// Builds a named type from its definition and extensions.
     func makeType(_ definition: Located<TypeDefinition>, extensions: [Located<TypeDefinition>]) -> NamedTypeDef {
@@ -64,24 +68,31 @@ struct TypeDefinitionBuilder {
             // Read in place through `pointee` (an addressor): iterating the array, or subscripting the
             // buffer, copies every field node once more (a retain and release per reference in it).
             node.fields.withUnsafeBufferPointer { fields in
-                for index in fields.indices { type.fields.update(makeField(fields.baseAddress! + index, of: node.fields, at: index, source: source)) }
+                for index in fields.indices { add(makeField(fields.baseAddress! + index, of: node.fields, at: index, source: source), to: &type.fields) }
             }
         case .union(let node):
             type.possibleTypes.append(contentsOf: node.types.map { $0.name.value })
         case .enum(let node):
             type.enumValues.reserveCapacity(type.enumValues.count + node.values.count)
             node.values.withUnsafeBufferPointer { values in
-                for index in values.indices { type.enumValues.update(makeEnumValue((values.baseAddress! + index).pointee, source: source)) }
+                for index in values.indices { add(makeEnumValue((values.baseAddress! + index).pointee, source: source), to: &type.enumValues) }
             }
         case .inputObject(let node):
             if node.directives.contains(where: { $0.name.value == "oneOf" }) { type.isOneOf = true }
             type.inputFields.reserveCapacity(type.inputFields.count + node.fields.count)
             node.fields.withUnsafeBufferPointer { fields in
                 for index in fields.indices {
-                    type.inputFields.update(makeInputValue(fields.baseAddress! + index, of: node.fields, at: index, source: source))
+                    add(makeInputValue(fields.baseAddress! + index, of: node.fields, at: index, source: source), to: &type.inputFields)
                 }
             }
         }
+    }
+
+    /// Adds a member: a later one with an earlier one's name replaces it in place, as graphql-js's
+    /// object maps do, unless names are known to be unique.
+    @inline(__always)
+    private func add<Element: Named & Sendable>(_ element: Element, to list: inout NamedList<Element>) {
+        if namesAreUnique { list.append(element) } else { list.update(element) }
     }
 
     /// Builds a field definition from `node`, which is `list[index]` (kept by reference, not copied).
@@ -92,7 +103,7 @@ struct TypeDefinitionBuilder {
             arguments.reserveCapacity(argumentNodes.count)
             argumentNodes.withUnsafeBufferPointer { nodes in
                 for position in nodes.indices {
-                    arguments.update(makeInputValue(nodes.baseAddress! + position, of: argumentNodes, at: position, source: source))
+                    add(makeInputValue(nodes.baseAddress! + position, of: argumentNodes, at: position, source: source), to: &arguments)
                 }
             }
         }
@@ -139,7 +150,7 @@ struct TypeDefinitionBuilder {
         var arguments = NamedList<InputValueDef>()
         node.arguments.withUnsafeBufferPointer { nodes in
             for index in nodes.indices {
-                arguments.update(makeInputValue(nodes.baseAddress! + index, of: node.arguments, at: index, source: located.source))
+                add(makeInputValue(nodes.baseAddress! + index, of: node.arguments, at: index, source: located.source), to: &arguments)
             }
         }
         // Unknown locations are rejected by the parser; compactMap keeps this total.
