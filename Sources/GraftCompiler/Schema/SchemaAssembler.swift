@@ -16,6 +16,7 @@ struct SchemaAssembler {
     ///   type and field have unique names (they are then not looked up before being added).
     init(documents: [Located<Document>], namesAreUnique: Bool = false) {
         builder.namesAreUnique = namesAreUnique
+        typeDefinitions.reserveCapacity(documents.reduce(0) { $0 + $1.node.definitions.count })
         for document in documents {
             let source = document.source
             // Read in place: iterating copies each definition once more than storing its node does.

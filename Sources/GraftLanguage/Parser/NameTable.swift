@@ -29,7 +29,7 @@ struct NameTable {
         while capacity < byteCount / 100 && capacity < 1 << 20 { capacity <<= 1 }
         slots = Array(repeating: 0, count: capacity)
         mask = capacity - 1
-        entries.reserveCapacity(capacity / 4)
+        entries.reserveCapacity(Swift.min(capacity / 2, byteCount / 200 + 16))
     }
 
     /// The name spelled by `bytes[start..<end]` (a NameToken: ASCII, already checked by the lexer).
