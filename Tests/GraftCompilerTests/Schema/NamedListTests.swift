@@ -1,4 +1,5 @@
 import GraftCompiler
+import GraftLanguage
 import Testing
 
 /// Lookups in long lists go through a name index that tries each name's identity (its string
