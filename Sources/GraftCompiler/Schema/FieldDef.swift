@@ -18,7 +18,7 @@ public struct FieldDef: Named, Sendable, Hashable {
         @exclusivity(unchecked) var deprecationReason: String?
         @exclusivity(unchecked) var directives: [AppliedDirective]
         @exclusivity(unchecked) var span: SourceSpan?
-        @exclusivity(unchecked) var node: FieldDefinition?
+        @exclusivity(unchecked) var node: NodeReference<FieldDefinition>
 
         init(
             name: String,
@@ -28,7 +28,7 @@ public struct FieldDef: Named, Sendable, Hashable {
             deprecationReason: String?,
             directives: [AppliedDirective],
             span: SourceSpan?,
-            node: FieldDefinition?
+            node: NodeReference<FieldDefinition>
         ) {
             self.name = name
             self.description = description
@@ -110,8 +110,8 @@ public struct FieldDef: Named, Sendable, Hashable {
 
     /// The AST node, if from SDL.
     public var node: FieldDefinition? {
-        get { storage.node }
-        _modify { yield &uniqueStorage().node }
+        get { storage.node.node }
+        set { uniqueStorage().node = NodeReference(newValue) }
     }
 
     /// Creates the element.
@@ -133,7 +133,29 @@ public struct FieldDef: Named, Sendable, Hashable {
             deprecationReason: deprecationReason,
             directives: directives,
             span: span,
-            node: node
+            node: NodeReference(node)
+        )
+    }
+
+    /// Creates the element with a node kept by reference.
+    init(
+        name: String,
+        arguments: NamedList<InputValueDef>,
+        type: TypeRef,
+        deprecationReason: String?,
+        directives: [AppliedDirective],
+        span: SourceSpan?,
+        nodeReference: NodeReference<FieldDefinition>
+    ) {
+        storage = Storage(
+            name: name,
+            description: .text(nil),
+            arguments: arguments,
+            type: type,
+            deprecationReason: deprecationReason,
+            directives: directives,
+            span: span,
+            node: nodeReference
         )
     }
 
@@ -147,7 +169,7 @@ public struct FieldDef: Named, Sendable, Hashable {
             && a.deprecationReason == b.deprecationReason
             && a.directives == b.directives
             && a.span == b.span
-            && a.node == b.node
+            && a.node.node == b.node.node
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -18,7 +18,7 @@ public struct InputValueDef: Named, Sendable, Hashable {
         @exclusivity(unchecked) var deprecationReason: String?
         @exclusivity(unchecked) var directives: [AppliedDirective]
         @exclusivity(unchecked) var span: SourceSpan?
-        @exclusivity(unchecked) var node: InputValueDefinition?
+        @exclusivity(unchecked) var node: NodeReference<InputValueDefinition>
 
         init(
             name: String,
@@ -28,7 +28,7 @@ public struct InputValueDef: Named, Sendable, Hashable {
             deprecationReason: String?,
             directives: [AppliedDirective],
             span: SourceSpan?,
-            node: InputValueDefinition?
+            node: NodeReference<InputValueDefinition>
         ) {
             self.name = name
             self.description = description
@@ -110,8 +110,8 @@ public struct InputValueDef: Named, Sendable, Hashable {
 
     /// The AST node, if from SDL.
     public var node: InputValueDefinition? {
-        get { storage.node }
-        _modify { yield &uniqueStorage().node }
+        get { storage.node.node }
+        set { uniqueStorage().node = NodeReference(newValue) }
     }
 
     /// Creates the element.
@@ -133,7 +133,29 @@ public struct InputValueDef: Named, Sendable, Hashable {
             deprecationReason: deprecationReason,
             directives: directives,
             span: span,
-            node: node
+            node: NodeReference(node)
+        )
+    }
+
+    /// Creates the element with a node kept by reference.
+    init(
+        name: String,
+        type: TypeRef,
+        defaultValue: Value?,
+        deprecationReason: String?,
+        directives: [AppliedDirective],
+        span: SourceSpan?,
+        nodeReference: NodeReference<InputValueDefinition>
+    ) {
+        storage = Storage(
+            name: name,
+            description: .text(nil),
+            type: type,
+            defaultValue: defaultValue,
+            deprecationReason: deprecationReason,
+            directives: directives,
+            span: span,
+            node: nodeReference
         )
     }
 
@@ -147,7 +169,7 @@ public struct InputValueDef: Named, Sendable, Hashable {
             && a.deprecationReason == b.deprecationReason
             && a.directives == b.directives
             && a.span == b.span
-            && a.node == b.node
+            && a.node.node == b.node.node
     }
 
     public func hash(into hasher: inout Hasher) {

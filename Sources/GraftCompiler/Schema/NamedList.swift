@@ -16,9 +16,16 @@ public struct NamedList<Element: Named>: Sendable, RandomAccessCollection where 
     private var indexByName: NameIndex
     private static var indexThreshold: Int { 8 }
 
+    /// Creates an empty list without allocating (the list below costs a call per element list
+    /// built, about 130 instructions, for every field's empty argument list).
+    public init() {
+        elements = []
+        indexByName = NameIndex()
+    }
+
     /// Creates a list; a later element with an existing name keeps the earlier one's lookup
     /// entry but both stay in `elements` (validation reports the duplicate).
-    public init(_ elements: [Element] = []) {
+    public init(_ elements: [Element]) {
         self.elements = []
         self.elements.reserveCapacity(elements.count)
         self.indexByName = NameIndex()

@@ -9,14 +9,19 @@ struct SchemaAssembler {
     private var directiveDefinitions: [Located<DirectiveDefinition>] = []
     private var schemaDefinition: Located<SchemaDefinition>?
     private var schemaExtensions: [Located<SchemaDefinition>] = []
-    private let builder = TypeDefinitionBuilder()
+    private var builder = TypeDefinitionBuilder()
 
     /// Collects the type-system definitions of documents (executable definitions are ignored).
-    init(documents: [Located<Document>]) {
+    /// - Parameter namesAreUnique: whether SDL validation has passed, so that the members of each
+    ///   type and field have unique names (they are then not looked up before being added).
+    init(documents: [Located<Document>], namesAreUnique: Bool = false) {
+        builder.namesAreUnique = namesAreUnique
+        typeDefinitions.reserveCapacity(documents.reduce(0) { $0 + $1.node.definitions.count })
         for document in documents {
             let source = document.source
-            for definition in document.node.definitions {
-                switch definition {
+            // Read in place: iterating copies each definition once more than storing its node does.
+            document.node.definitions.forEachInPlace { definition in
+                switch definition.pointee {
                 case .schema(let node): schemaDefinition = Located(node, source: source)
                 case .schemaExtension(let node): schemaExtensions.append(Located(node, source: source))
                 case .type(let node): typeDefinitions.append(Located(node, source: source))
@@ -38,7 +43,8 @@ struct SchemaAssembler {
     func assemble(base: Schema?) -> Schema {
         if let base, isEmpty { return base }
         var types: [NamedTypeDef] = []
-        var indexByName: [String: Int] = [:]
+        // NameIndex rather than [String: Int]: SipHash per type name was a tenth of this function.
+        var indexByName = NameIndex()
         types.reserveCapacity((base?.types.count ?? 0) + typeDefinitions.count)
         indexByName.reserveCapacity(types.capacity)
         if let base {
@@ -46,20 +52,16 @@ struct SchemaAssembler {
                 if !BuiltIns.isStandardType(type.name), let extensions = typeExtensions[type.name] {
                     for extensionNode in extensions { builder.applyExtension(extensionNode, to: &type) }
                 }
-                indexByName[type.name] = types.count
+                _ = indexByName.insertIfAbsent(type.name, position: types.count)
                 types.append(type)
             }
         }
-        for definition in typeDefinitions {
-            let name = definition.node.name.value
-            let type = BuiltIns.standardTypes[name]
-                ?? builder.makeType(definition, extensions: typeExtensions[name] ?? [])
-            if let index = indexByName[name] {
-                types[index] = type
-            } else {
-                indexByName[name] = types.count
-                types.append(type)
-            }
+        typeDefinitions.forEachInPlace { definition in
+            let name = definition.pointee.node.name.value
+            let standard = BuiltIns.mayBeStandardType(name) ? BuiltIns.standardTypes[name] : nil
+            let type = standard ?? builder.makeType(definition.pointee, extensions: typeExtensions.isEmpty ? [] : typeExtensions[name] ?? [])
+            let index = indexByName.insertIfAbsent(name, position: types.count)
+            if index == types.count { types.append(type) } else { types[index] = type }
         }
 
         var directives = base.map { Array($0.directives) } ?? []
@@ -83,9 +85,9 @@ struct SchemaAssembler {
         }
         let definition = schemaDefinition ?? base?.definition
         if base == nil && definition == nil {
-            if indexByName["Query"] != nil { query = "Query" }
-            if indexByName["Mutation"] != nil { mutation = "Mutation" }
-            if indexByName["Subscription"] != nil { subscription = "Subscription" }
+            if indexByName.position(of: "Query") != nil { query = "Query" }
+            if indexByName.position(of: "Mutation") != nil { mutation = "Mutation" }
+            if indexByName.position(of: "Subscription") != nil { subscription = "Subscription" }
         }
 
         var schemaDirectives = base?.schemaDirectives ?? []

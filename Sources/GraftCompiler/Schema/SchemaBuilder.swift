@@ -38,7 +38,7 @@ public enum SchemaBuilder {
             let sdlErrors = SDLValidator.validate(documents)
             if !sdlErrors.isEmpty { throw SchemaError(errors: sdlErrors) }
         }
-        let schema = SchemaAssembler(documents: documents).assemble(base: nil)
+        let schema = SchemaAssembler(documents: documents, namesAreUnique: validate).assemble(base: nil)
         if validate {
             let errors = SchemaValidator.validate(schema)
             if !errors.isEmpty { throw SchemaError(errors: errors) }

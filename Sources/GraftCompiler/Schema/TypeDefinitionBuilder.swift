@@ -6,6 +6,10 @@ import GraftLanguage
 struct TypeDefinitionBuilder {
     /// Whether to keep AST nodes and spans (false for the built-in definitions).
     var keepNodes: Bool = true
+    /// Whether the names of fields, arguments, enum values and input fields are known to be unique
+    /// within their type or field (SDL validation passed): members are then appended without
+    /// looking for an earlier one with the same name.
+    var namesAreUnique: Bool = false
 
     /// Builds a named type from its definition and extensions.
     func makeType(_ definition: Located<TypeDefinition>, extensions: [Located<TypeDefinition>]) -> NamedTypeDef {
@@ -64,50 +68,68 @@ struct TypeDefinitionBuilder {
             // Read in place through `pointee` (an addressor): iterating the array, or subscripting the
             // buffer, copies every field node once more (a retain and release per reference in it).
             node.fields.withUnsafeBufferPointer { fields in
-                for index in fields.indices { type.fields.update(makeField((fields.baseAddress! + index).pointee, source: source)) }
+                for index in fields.indices { add(makeField(fields.baseAddress! + index, of: node.fields, at: index, source: source), to: &type.fields) }
             }
         case .union(let node):
             type.possibleTypes.append(contentsOf: node.types.map { $0.name.value })
         case .enum(let node):
             type.enumValues.reserveCapacity(type.enumValues.count + node.values.count)
             node.values.withUnsafeBufferPointer { values in
-                for index in values.indices { type.enumValues.update(makeEnumValue((values.baseAddress! + index).pointee, source: source)) }
+                for index in values.indices { add(makeEnumValue((values.baseAddress! + index).pointee, source: source), to: &type.enumValues) }
             }
         case .inputObject(let node):
             if node.directives.contains(where: { $0.name.value == "oneOf" }) { type.isOneOf = true }
             type.inputFields.reserveCapacity(type.inputFields.count + node.fields.count)
             node.fields.withUnsafeBufferPointer { fields in
-                for index in fields.indices { type.inputFields.update(makeInputValue((fields.baseAddress! + index).pointee, source: source)) }
+                for index in fields.indices {
+                    add(makeInputValue(fields.baseAddress! + index, of: node.fields, at: index, source: source), to: &type.inputFields)
+                }
             }
         }
     }
 
-    /// Builds a field definition.
-    func makeField(_ node: FieldDefinition, source: Source) -> FieldDef {
+    /// Adds a member: a later one with an earlier one's name replaces it in place, as graphql-js's
+    /// object maps do, unless names are known to be unique.
+    @inline(__always)
+    private func add<Element: Named & Sendable>(_ element: Element, to list: inout NamedList<Element>) {
+        if namesAreUnique { list.append(element) } else { list.update(element) }
+    }
+
+    /// Builds a field definition from `node`, which is `list[index]` (kept by reference, not copied).
+    func makeField(_ node: UnsafePointer<FieldDefinition>, of list: [FieldDefinition], at index: Int, source: Source) -> FieldDef {
         var arguments = NamedList<InputValueDef>()
-        if !node.arguments.isEmpty {
-            arguments.reserveCapacity(node.arguments.count)
-            node.arguments.withUnsafeBufferPointer { nodes in
-                for index in nodes.indices { arguments.update(makeInputValue((nodes.baseAddress! + index).pointee, source: source)) }
+        let argumentNodes = node.pointee.arguments
+        if !argumentNodes.isEmpty {
+            arguments.reserveCapacity(argumentNodes.count)
+            argumentNodes.withUnsafeBufferPointer { nodes in
+                for position in nodes.indices {
+                    add(makeInputValue(nodes.baseAddress! + position, of: argumentNodes, at: position, source: source), to: &arguments)
+                }
             }
         }
+        let directives = node.pointee.directives
         var field = FieldDef(
-            name: node.name.value, arguments: arguments, type: TypeRef(node.type),
-            deprecationReason: Self.deprecationReason(node.directives),
-            directives: node.directives.map { appliedDirective($0, source: source) },
-            span: keepNodes ? SourceSpan(source: source, range: node.range) : nil, node: keepNodes ? node : nil)
-        field.setDescription(literal: node.description)
+            name: node.pointee.name.value, arguments: arguments, type: TypeRef(node.pointee.type),
+            deprecationReason: directives.isEmpty ? nil : Self.deprecationReason(directives),
+            directives: directives.isEmpty ? [] : directives.map { appliedDirective($0, source: source) },
+            span: keepNodes ? SourceSpan(source: source, range: node.pointee.range) : nil,
+            nodeReference: keepNodes ? .element(list, index) : .none)
+        field.setDescription(literal: node.pointee.description)
         return field
     }
 
-    /// Builds an argument or input field.
-    func makeInputValue(_ node: InputValueDefinition, source: Source) -> InputValueDef {
+    /// Builds an argument or input field from `node`, which is `list[index]` (kept by reference).
+    func makeInputValue(_ node: UnsafePointer<InputValueDefinition>, of list: [InputValueDefinition], at index: Int,
+                        source: Source) -> InputValueDef {
+        let directives = node.pointee.directives
         var value = InputValueDef(
-            name: node.name.value, type: TypeRef(node.type),
-            defaultValue: node.defaultValue, deprecationReason: Self.deprecationReason(node.directives),
-            directives: node.directives.map { appliedDirective($0, source: source) },
-            span: keepNodes ? SourceSpan(source: source, range: node.range) : nil, node: keepNodes ? node : nil)
-        value.setDescription(literal: node.description)
+            name: node.pointee.name.value, type: TypeRef(node.pointee.type),
+            defaultValue: node.pointee.defaultValue,
+            deprecationReason: directives.isEmpty ? nil : Self.deprecationReason(directives),
+            directives: directives.isEmpty ? [] : directives.map { appliedDirective($0, source: source) },
+            span: keepNodes ? SourceSpan(source: source, range: node.pointee.range) : nil,
+            nodeReference: keepNodes ? .element(list, index) : .none)
+        value.setDescription(literal: node.pointee.description)
         return value
     }
 
@@ -126,7 +148,11 @@ struct TypeDefinitionBuilder {
     func makeDirective(_ located: Located<DirectiveDefinition>) -> DirectiveDef {
         let node = located.node
         var arguments = NamedList<InputValueDef>()
-        for argument in node.arguments { arguments.update(makeInputValue(argument, source: located.source)) }
+        node.arguments.withUnsafeBufferPointer { nodes in
+            for index in nodes.indices {
+                add(makeInputValue(nodes.baseAddress! + index, of: node.arguments, at: index, source: located.source), to: &arguments)
+            }
+        }
         // Unknown locations are rejected by the parser; compactMap keeps this total.
         let locations = node.locations.compactMap { DirectiveLocation(rawValue: $0.value) }
         return DirectiveDef(

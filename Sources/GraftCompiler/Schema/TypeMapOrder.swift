@@ -12,25 +12,54 @@ enum TypeMapOrder {
     static func order(given: consuming [NamedTypeDef], roots: [String?], directives: [DirectiveDef],
                       lookup: (String) -> NamedTypeDef?) -> NamedList<NamedTypeDef> {
         var given = given
-        // Every name placed so far: a given index (>= 0) or -1 - index into `added`. One table, so
-        // that each reference costs one hash.
+        var walk = Walk()
+        walk.indexByName.reserveCapacity(given.count + 64)
+        for index in given.indices { _ = walk.indexByName.insertIfAbsent(given[index].name, position: index) }
+        walk.order.reserveCapacity(given.count + 16)
+
+        given.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                walk.order.append(index)
+                walk.pushChildren(buffer.baseAddress! + index)
+                walk.drain(lookup)
+            }
+        }
+        for root in roots {
+            if let root { walk.stack.append(root); walk.drain(lookup) }
+        }
+        for directive in directives {
+            for argument in directive.arguments.elements { walk.stack.append(argument.type.namedType); walk.drain(lookup) }
+        }
+        walk.stack.append("__Schema")
+        walk.drain(lookup)
+
+        var result = NamedList<NamedTypeDef>()
+        result.reserveCapacity(walk.order.count)
+        for entry in walk.order { result.append(entry >= 0 ? given[entry] : walk.added[-1 - entry]) }
+        given = []
+        return result
+    }
+
+    /// The state of the walk: a struct with mutating methods rather than local functions sharing
+    /// captured variables, whose every access was checked for exclusivity at run time.
+    private struct Walk {
+        /// Every name placed so far: a given index (>= 0) or -1 - index into `added`. One table, so
+        /// that each reference costs one hash.
         var indexByName = NameIndex()
-        indexByName.reserveCapacity(given.count + 64)
-        for index in given.indices { _ = indexByName.insertIfAbsent(given[index].name, position: index) }
-        // Types that are not given, in the order they are first reached.
+        /// Types that are not given, in the order they are first reached.
         var added: [NamedTypeDef] = []
-        // Entries of the result: a given index (>= 0) or -1 - index into `added`.
+        /// Entries of the result: a given index (>= 0) or -1 - index into `added`.
         var order: [Int] = []
-        order.reserveCapacity(given.count + 16)
         var stack: [String] = []
 
         // Reads through unsafe buffers: iterating the arrays would copy every field and argument.
         // Names already placed are not pushed: they would be skipped when popped. Only standard
         // types can be added, so other names (most references) need no lookup at all.
-        func push(_ name: String) {
+        mutating func push(_ name: String) {
             if BuiltIns.mayBeStandardType(name) && indexByName.position(of: name) == nil { stack.append(name) }
         }
-        func pushChildren(_ type: UnsafePointer<NamedTypeDef>) {
+
+        mutating func pushChildren(_ type: UnsafePointer<NamedTypeDef>) {
             let start = stack.count
             switch type.pointee.kind {
             case .union:
@@ -54,8 +83,9 @@ enum TypeMapOrder {
             }
             stack[start...].reverse()
         }
-        // Depth-first, pre-order: a type is added when first reached, then what it references.
-        func drain() {
+
+        /// Depth-first, pre-order: a type is added when first reached, then what it references.
+        mutating func drain(_ lookup: (String) -> NamedTypeDef?) {
             while let name = stack.popLast() {
                 if indexByName.position(of: name) != nil { continue }
                 guard let type = lookup(name) else { continue }
@@ -65,27 +95,5 @@ enum TypeMapOrder {
                 added.append(type)
             }
         }
-
-        given.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices {
-                order.append(index)
-                pushChildren(buffer.baseAddress! + index)
-                drain()
-            }
-        }
-        for root in roots {
-            if let root { stack.append(root); drain() }
-        }
-        for directive in directives {
-            for argument in directive.arguments.elements { stack.append(argument.type.namedType); drain() }
-        }
-        stack.append("__Schema")
-        drain()
-
-        var result = NamedList<NamedTypeDef>()
-        result.reserveCapacity(order.count)
-        for entry in order { result.append(entry >= 0 ? given[entry] : added[-1 - entry]) }
-        given = []
-        return result
     }
 }

@@ -20,9 +20,13 @@ public enum TypeRef: Sendable, Hashable, CustomStringConvertible {
 
     /// The name of the innermost named type.
     public var namedType: String {
-        switch self {
-        case .named(let name): return name
-        case .list(let inner), .nonNull(let inner): return inner.namedType
+        // A loop rather than recursion: each level copied its wrapper once more.
+        var type = self
+        while true {
+            switch type {
+            case .named(let name): return name
+            case .list(let inner), .nonNull(let inner): type = inner
+            }
         }
     }
 

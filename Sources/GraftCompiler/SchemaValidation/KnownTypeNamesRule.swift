@@ -5,32 +5,17 @@ import GraftLanguage
 /// applied to type-system documents).
 extension SDLValidationContext {
     mutating func checkKnownTypeNames() {
-        let standard = BuiltIns.scalarNames + BuiltIns.introspectionTypeNames
-        // A NameIndex rather than a Set: one lookup per type reference, hashed cheaply.
-        var known = NameIndex()
-        var definedOrder: [String] = []
-        known.reserveCapacity(definitionCount + (schema?.types.count ?? 0) + standard.count)
-        forEachDefinition { _, _, definition in
-            guard case .type(let node) = definition else { return }
-            let count = known.count
-            _ = known.insertIfAbsent(node.name.value, position: 0)
-            if known.count > count { definedOrder.append(node.name.value) }
-        }
-        if let schema { for type in schema.types.elements { _ = known.insertIfAbsent(type.name, position: 0) } }
-        // Position 1: a standard name not defined, known only in type-system definitions. One table,
-        // so that each reference costs one hash.
-        for name in standard { _ = known.insertIfAbsent(name, position: 1) }
-        // graphql-js excuses the standard scalars and introspection types only in type-system
-        // definitions: an operation or fragment in a schema document must find them defined.
+        // One lookup per type reference, in the table the type-name rules share.
+        let table = typeTable
         var unknown: [(Int, Source, NamedType, Bool)] = []
         forEachNamedType { index, source, named, inTypeSystem in
-            let name = named.name.value
-            let position = known.position(of: name)
-            if position == nil || (position == 1 && !inTypeSystem) {
+            if !table.isKnown(named.name.value, inTypeSystem: inTypeSystem) {
                 unknown.append((index, source, named, inTypeSystem))
             }
         }
         guard !unknown.isEmpty else { return }
+        let standard = BuiltIns.scalarNames + BuiltIns.introspectionTypeNames
+        let definedOrder = table.definedOrder
         let existing = schema?.types.map(\.name) ?? []
         for (index, source, named, inTypeSystem) in unknown {
             let name = named.name.value

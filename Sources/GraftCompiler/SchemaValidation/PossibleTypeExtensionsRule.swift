@@ -4,35 +4,12 @@ import GraftLanguage
 /// be defined, and of the extension's kind (graphql-js `PossibleTypeExtensionsRule`).
 extension SDLValidationContext {
     mutating func checkPossibleTypeExtensions() {
-        // The last definition of each name (its kind, document and range), at the name's position.
-        var defined = NameIndex()
-        var definitions: [(TypeKind, Int, SourceRange)] = []
-        var definedOrder: [String] = []
-        defined.reserveCapacity(definitionCount)
-        var extensions: [(Int, TypeDefinition)] = []
-        for (index, document) in documents.enumerated() {
-            document.node.definitions.forEachInPlace { definition in
-                switch definition.pointee {
-                case .type(let node):
-                    let entry = (TypeDefinitionBuilder.kind(of: node), index, node.range)
-                    let position = defined.insertIfAbsent(node.name.value, position: definitions.count)
-                    if position == definitions.count {
-                        definitions.append(entry)
-                        definedOrder.append(node.name.value)
-                    } else {
-                        definitions[position] = entry
-                    }
-                case .typeExtension(let node):
-                    extensions.append((index, node))
-                default: break
-                }
-            }
-        }
-        for (index, node) in extensions {
+        let table = typeTable
+        for (index, node) in table.extensions {
             let name = node.name.value
             let source = documents[index].source
             let extensionKind = TypeDefinitionBuilder.kind(of: node)
-            let definition = defined.position(of: name).map { definitions[$0] }
+            let definition = table.entry(named: name)?.lastDefinition
             if let expectedKind = definition?.0 ?? schema?.types[name]?.kind {
                 if expectedKind != extensionKind {
                     var locations: [SourceSpan] = []
@@ -44,8 +21,8 @@ extension SDLValidationContext {
                            document: index, offset: node.range.start)
                 }
             } else {
-                var names = definedOrder
-                for type in schema?.types ?? NamedList() where defined.position(of: type.name) == nil { names.append(type.name) }
+                var names = table.definedOrder
+                for type in schema?.types ?? NamedList() where table.entry(named: type.name)?.lastDefinition == nil { names.append(type.name) }
                 let suggestions = Suggestions.list(name, names)
                 report(GraphQLError("Cannot extend type \"\(name)\" because it is not defined." + Suggestions.didYouMean(suggestions),
                                     locations: [SourceSpan(source: source, range: node.name.range)]),

@@ -27,9 +27,14 @@ struct SDLValidationContext {
         return sites
     }()
 
-    /// The names of types with more than one definition or extension node, found once for the
-    /// rules that merge names across a type's nodes.
-    private(set) lazy var multiNodeTypeNames: NameIndex = typeNamesWithSeveralNodes()
+    /// The type names of the documents, indexed once for the rules that look types up by name.
+    private(set) lazy var typeTable = SDLTypeTable(documents: documents, schema: schema)
+
+    /// The names of types with more than one definition or extension node, for the rules that
+    /// merge names across a type's nodes.
+    var multiNodeTypeNames: NameIndex {
+        mutating get { typeTable.multiNodeNames }
+    }
 
     /// The number of definitions in all documents (a capacity for per-definition tables).
     var definitionCount: Int { documents.reduce(0) { $0 + $1.node.definitions.count } }

@@ -14,31 +14,20 @@ extension SDLValidationContext {
         var positions = NameIndex()
         var found: [(Int, Int, GraphQLError)] = []
         for (index, document) in documents.enumerated() {
-            document.node.definitions.forEachInPlace { definition in
-                let typeNameNode: Name
-                let fieldNames: [Name]
-                let start: Int
-                switch definition.pointee {
-                case .type(let type), .typeExtension(let type):
-                    switch type {
-                    case .object(let node), .interface(let node):
-                        typeNameNode = node.name; fieldNames = node.fields.map { $0.name }; start = node.range.start
-                    case .inputObject(let node):
-                        typeNameNode = node.name; fieldNames = node.fields.map { $0.name }; start = node.range.start
-                    default: return
-                    }
-                default: return
-                }
+            // The field names of one type node, checked in place: copying them into an array cost an
+            // allocation and a retain per name.
+            func check(_ typeNameNode: Name, _ start: Int, _ count: Int, _ nameAt: (Int) -> Name) {
                 let typeName = typeNameNode.value
                 let existing = schema?.types[typeName]
                 let shared = multiNodeTypes.position(of: typeName) != nil
                 // Taken out while filled so that inserting does not copy it.
                 var local: [String: (Int, Name)] = shared ? known.removeValue(forKey: typeName) ?? [:] : [:]
-                if !shared && fieldNames.count > 8 {
+                if !shared && count > 8 {
                     positions.removeAll()
-                    positions.reserveCapacity(fieldNames.count)
+                    positions.reserveCapacity(count)
                 }
-                for (position, fieldName) in fieldNames.enumerated() {
+                for position in 0..<count {
+                    let fieldName = nameAt(position)
                     let span = { SourceSpan(source: document.source, range: fieldName.range) }
                     if let existing, existing.hasField(fieldName.value) {
                         found.append((index, start, GraphQLError(
@@ -49,11 +38,11 @@ extension SDLValidationContext {
                     var previous: (Int, Name)?
                     if shared {
                         previous = local.insertIfAbsent((index, fieldName), for: fieldName.value)
-                    } else if fieldNames.count > 8 {
+                    } else if count > 8 {
                         let first = positions.insertIfAbsent(fieldName.value, position: position)
-                        if first != position { previous = (index, fieldNames[first]) }
-                    } else if let earlier = fieldNames[..<position].firstIndex(where: { $0.value == fieldName.value }) {
-                        previous = (index, fieldNames[earlier])
+                        if first != position { previous = (index, nameAt(first)) }
+                    } else if let earlier = (0..<position).first(where: { nameAt($0).value == fieldName.value }) {
+                        previous = (index, nameAt(earlier))
                     }
                     if let (previousDocument, previousName) = previous {
                         let previousSpan = SourceSpan(source: documents[previousDocument].source, range: previousName.range)
@@ -63,28 +52,25 @@ extension SDLValidationContext {
                 }
                 if shared { known[typeName] = local }
             }
-        }
-        for (index, offset, error) in found { report(error, document: index, offset: offset) }
-    }
-
-    /// Names of types that have more than one definition or extension node in the documents.
-    func typeNamesWithSeveralNodes() -> NameIndex {
-        var seen = NameIndex()
-        seen.reserveCapacity(definitionCount)
-        var several = NameIndex()
-        for document in documents {
             document.node.definitions.forEachInPlace { definition in
                 switch definition.pointee {
-                case .type(let node), .typeExtension(let node):
-                    let count = seen.count
-                    if seen.insertIfAbsent(node.name.value, position: count) != count {
-                        _ = several.insertIfAbsent(node.name.value, position: 0)
+                case .type(let type), .typeExtension(let type):
+                    switch type {
+                    case .object(let node), .interface(let node):
+                        node.fields.withUnsafeBufferPointer { fields in
+                            check(node.name, node.range.start, fields.count) { (fields.baseAddress! + $0).pointee.name }
+                        }
+                    case .inputObject(let node):
+                        node.fields.withUnsafeBufferPointer { fields in
+                            check(node.name, node.range.start, fields.count) { (fields.baseAddress! + $0).pointee.name }
+                        }
+                    default: return
                     }
-                default: break
+                default: return
                 }
             }
         }
-        return several
+        for (index, offset, error) in found { report(error, document: index, offset: offset) }
     }
 }
 

@@ -4,6 +4,18 @@ import GraftLanguage
 /// extending a schema (graphql-js `UniqueTypeNamesRule`).
 extension SDLValidationContext {
     mutating func checkUniqueTypeNames() {
+        if schema == nil {
+            // Without a schema to extend, the repeated definitions are those the type table found.
+            let table = typeTable
+            for repeated in table.repeatedDefinitions {
+                guard let (previousDocument, previous) = table.entries[repeated.entry].firstDefinition else { continue }
+                report(GraphQLError("There can be only one type named \"\(repeated.name.value)\".",
+                                    locations: [SourceSpan(source: documents[previousDocument].source, range: previous.range),
+                                                SourceSpan(source: documents[repeated.document].source, range: repeated.name.range)]),
+                       document: repeated.document, offset: repeated.nodeStart)
+            }
+            return
+        }
         // Each name's position in `first` (its first definition: document and name node).
         var known = NameIndex()
         var first: [(Int, Name)] = []

@@ -17,9 +17,13 @@ public enum TypeReference: Sendable, Hashable, CustomStringConvertible {
 
     /// The named type at the core of the reference.
     public var namedType: NamedType {
-        switch self {
-        case .named(let named): return named
-        case .list(let inner, _), .nonNull(let inner, _): return inner.namedType
+        // A loop rather than recursion: each level copied its wrapper once more.
+        var type = self
+        while true {
+            switch type {
+            case .named(let named): return named
+            case .list(let inner, _), .nonNull(let inner, _): type = inner
+            }
         }
     }
 
