@@ -66,8 +66,7 @@ struct CacheReader {
         let typename = source.field("__typename", of: located)?.value
         var typenameText: String?
         if case .string(let name)? = typename { typenameText = name }
-        var output: [String: JSONValue] = [:]
-        output.reserveCapacity(selections.count)
+        var output = [String: JSONValue](minimumCapacity: selections.count)
         try collect(selections, located, typenameText, into: &output)
         return output
     }

@@ -99,13 +99,15 @@ public final class InMemoryRecordStorage: RecordStorage {
     public func merge(_ changes: RecordSet, receivedAt: CacheTimestamp) -> [CacheFieldRef] {
         tick &+= 1
         var changed: [CacheFieldRef] = []
+        reserveIndex(liveCount + changes.updates.count)
         for (key, update) in changes.updates {
             if update.removesRecord, let slot = findSlot(key) {
                 removeSlot(slot, reportingTo: &changed)
             }
             if update.fields.isEmpty { continue }
             let hash = key.hashValue
-            let slot = findSlot(key, hash: hash) ?? newSlot(key, hash: hash, capacity: update.fields.count - (update.fields["__typename"] == nil ? 0 : 1))
+            let found = findSlot(key, hash: hash)
+            let slot = found ?? newSlot(key, hash: hash, capacity: update.fields.count)
             for (name, value) in update.fields {
                 let id = intern(name)
                 if id == InMemoryRecordStorage.typenameName {
@@ -119,6 +121,7 @@ public final class InMemoryRecordStorage: RecordStorage {
                 }
             }
             slots[Int(slot)].lastUsed = tick
+            if found == nil { trimNewSlot(slot) }
             if slots[Int(slot)].count == 0 && slots[Int(slot)].typename == InMemoryRecordStorage.noTypename {
                 removeSlot(slot, reportingTo: &changed)
             }

@@ -7,6 +7,9 @@ struct Normalizer {
     var records = RecordSet()
     /// Pages of paginated fields written so far, to merge with the store's (`CacheStore.mergePages`).
     var pages: [PageWrite] = []
+    /// The list indices of the values being normalized, outermost first; a field's value starts at
+    /// the count when it began, for path keys (`Human:1000.friends.0`).
+    var listIndices: [Int] = []
 
     init(variables: [String: JSONValue], configuration: CacheConfiguration) {
         self.variables = variables
@@ -20,15 +23,9 @@ struct Normalizer {
 
     mutating func write(_ fields: [String: JSONValue], typename: String?, as type: any SelectionSet.Type,
                         key: CacheKey) throws(CacheMiss) {
-        var recordFields: [String: CacheValue?] = [:]
-        recordFields.reserveCapacity(fields.count)
+        var recordFields = [String: CacheValue?](minimumCapacity: fields.count)
         try collect(type.__selections, from: fields, typename: typename, key: key, into: &recordFields)
-        if var update = records.updates.removeValue(forKey: key) {
-            update.fields.merge(recordFields) { _, new in new }
-            records.updates[key] = update
-        } else {
-            records.updates[key] = RecordSet.Update(fields: recordFields)
-        }
+        records.updates[key, default: RecordSet.Update()].setFields(recordFields)
     }
 
     mutating func collect(_ selections: [Selection], from fields: [String: JSONValue], typename: String?,
@@ -38,7 +35,7 @@ struct Normalizer {
             case .field(let field):
                 guard conditionsHold(field.conditions), let value = fields[field.responseKey] else { continue }
                 let fieldKey = FieldKey.make(field, variables: variables)
-                let normalized = try normalize(value, field.type, parent: key, fieldKey: fieldKey, indices: [])
+                let normalized = try normalize(value, field.type, parent: key, fieldKey: fieldKey)
                 if let pagination = configuration.pagination(typename: typename, key: key, field: field.name) {
                     // The page is stored under its own key (so its records stay apart); the store
                     // merges it into the field without paging arguments.
@@ -58,11 +55,18 @@ struct Normalizer {
         }
     }
 
+    /// Normalizes a field's value; objects become records (written on the way) and references.
+    mutating func normalize(_ value: JSONValue, _ type: OutputType, parent: CacheKey, fieldKey: String) throws(CacheMiss) -> CacheValue {
+        try normalize(value, type, parent: parent, fieldKey: fieldKey, indicesFrom: listIndices.count)
+    }
+
+    /// A field's value at the list position `listIndices[first...]` (a normalization that throws
+    /// leaves entries behind: the normalizer is then dropped).
     mutating func normalize(_ value: JSONValue, _ type: OutputType, parent: CacheKey, fieldKey: String,
-                            indices: [Int]) throws(CacheMiss) -> CacheValue {
+                            indicesFrom first: Int) throws(CacheMiss) -> CacheValue {
         switch type {
         case .nonNull(let inner):
-            return try normalize(value, inner, parent: parent, fieldKey: fieldKey, indices: indices)
+            return try normalize(value, inner, parent: parent, fieldKey: fieldKey, indicesFrom: first)
         case .leaf:
             return CacheValue(value)
         case .list(let inner):
@@ -72,9 +76,12 @@ struct Normalizer {
             }
             var result: [CacheValue] = []
             result.reserveCapacity(items.count)
+            listIndices.append(0)
             for (index, item) in items.enumerated() {
-                result.append(try normalize(item, inner, parent: parent, fieldKey: fieldKey, indices: indices + [index]))
+                listIndices[listIndices.count - 1] = index
+                result.append(try normalize(item, inner, parent: parent, fieldKey: fieldKey, indicesFrom: first))
             }
+            listIndices.removeLast()
             return .list(result)
         case .object(let selectionSet):
             if case .null = value { return .null }
@@ -82,7 +89,7 @@ struct Normalizer {
                 throw CacheMiss(.invalid("expected an object, found \(value.kindDescription)"), key: parent, field: fieldKey)
             }
             let typename = fields["__typename"]?.stringValue
-            let key = cacheKey(for: fields, typename: typename) ?? CacheNormalization.pathKey(parent, fieldKey, indices)
+            let key = cacheKey(for: fields, typename: typename) ?? CacheNormalization.pathKey(parent, fieldKey, listIndices[first...])
             try write(fields, typename: typename, as: selectionSet, key: key)
             return .reference(key)
         }
@@ -122,7 +129,7 @@ struct Normalizer {
 /// Helpers shared by the normalizer and the reader.
 enum CacheNormalization {
     /// `Parent.field` plus `.index` per list level.
-    static func pathKey(_ parent: CacheKey, _ fieldKey: String, _ indices: [Int]) -> CacheKey {
+    static func pathKey(_ parent: CacheKey, _ fieldKey: String, _ indices: ArraySlice<Int>) -> CacheKey {
         var text = parent.rawValue + "." + fieldKey
         for index in indices { text += "." + String(index) }
         return CacheKey(text)
