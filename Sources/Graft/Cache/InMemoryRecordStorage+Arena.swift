@@ -38,21 +38,10 @@ extension InMemoryRecordStorage {
     }
 
     func appendPlaceholders(_ count: Int) {
-        guard count > 0 else { return }
-        entries.append(contentsOf: repeatElement(Entry(value: .null, name: .max), count: count))
-        stamps.append(contentsOf: repeatElement(0, count: count))
-    }
-
-    /// Gives back the unused end of a slot just made at the end of the arena (sized for every field
-    /// of its first update, where `__typename` and removals take no entry).
-    func trimNewSlot(_ number: Int32) {
-        let slot = slots[Int(number)]
-        let end = Int(slot.start) + Int(slot.capacity)
-        guard end == entries.count, slot.count < slot.capacity else { return }
-        let unused = Int(slot.capacity - slot.count)
-        entries.removeLast(unused)
-        stamps.removeLast(unused)
-        slots[Int(number)].capacity = slot.count
+        for _ in 0..<count {
+            entries.append(Entry(value: .null, name: .max))
+            stamps.append(0)
+        }
     }
 
     /// Sets a field; returns whether its value changed (or it is new).

@@ -40,7 +40,7 @@ public final class InMemoryRecordStorage: RecordStorage {
     @exclusivity(unchecked) var stamps: ContiguousArray<UInt32> = []
     @exclusivity(unchecked) var slots: ContiguousArray<Slot> = []
     @exclusivity(unchecked) var slotKeys: ContiguousArray<CacheKey> = []
-    var freeSlots: [Int32] = []
+    @exclusivity(unchecked) var freeSlots: [Int32] = []
     /// Open-addressing table of slot numbers: -1 empty, -2 deleted.
     @exclusivity(unchecked) var table = ContiguousArray<Int32>(repeating: -1, count: 16)
     var tableOccupied = 0
@@ -48,7 +48,8 @@ public final class InMemoryRecordStorage: RecordStorage {
     @exclusivity(unchecked) var names: [String] = []
     @exclusivity(unchecked) var nameIDs: [String: UInt32] = [:]
     var bigRecordIndexes: [Int32: [UInt32: UInt32]] = [:]
-    /// The last few names looked up (comparing a few short strings beats hashing one).
+    /// The last few names looked up (comparing a few short strings beats hashing one; their
+    /// lengths first).
     @exclusivity(unchecked) var recentNames: [(name: String, id: UInt32)] = Array(repeating: ("", .max), count: 8)
     var recentCursor: UInt32 = 0
     /// Arena entries no record uses.
@@ -107,7 +108,7 @@ public final class InMemoryRecordStorage: RecordStorage {
             if update.fields.isEmpty { continue }
             let hash = key.hashValue
             let found = findSlot(key, hash: hash)
-            let slot = found ?? newSlot(key, hash: hash, capacity: update.fields.count)
+            let slot = found ?? newSlot(key, hash: hash, capacity: InMemoryRecordStorage.entriesNeeded(by: update.fields))
             for (name, value) in update.fields {
                 let id = intern(name)
                 if id == InMemoryRecordStorage.typenameName {
@@ -121,7 +122,6 @@ public final class InMemoryRecordStorage: RecordStorage {
                 }
             }
             slots[Int(slot)].lastUsed = tick
-            if found == nil { trimNewSlot(slot) }
             if slots[Int(slot)].count == 0 && slots[Int(slot)].typename == InMemoryRecordStorage.noTypename {
                 removeSlot(slot, reportingTo: &changed)
             }
@@ -171,10 +171,25 @@ public final class InMemoryRecordStorage: RecordStorage {
         garbage = 0
     }
 
+    /// The arena entries a new record takes for `fields`: a string `__typename` is kept in the slot
+    /// and removals take none.
+    static func entriesNeeded(by fields: [String: CacheValue?]) -> Int {
+        var count = 0
+        for (name, value) in fields {
+            guard let value else { continue }
+            if case .string = value, name.utf8.count == 10, name == "__typename" { continue }
+            count += 1
+        }
+        return count
+    }
+
     /// The interned number of a field name, or nil.
     @inline(__always)
     func nameID(_ name: String) -> UInt32? {
-        for cached in recentNames where cached.name == name { return cached.id }
+        let count = name.utf8.count
+        for index in recentNames.indices where recentNames[index].name.utf8.count == count && recentNames[index].name == name {
+            return recentNames[index].id
+        }
         guard let id = nameIDs[name] else { return nil }
         recentNames[Int(recentCursor & 7)] = (name, id)
         recentCursor &+= 1

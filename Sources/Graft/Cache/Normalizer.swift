@@ -3,6 +3,8 @@
 struct Normalizer {
     let variables: [String: JSONValue]
     let configuration: CacheConfiguration
+    /// Whether any field has a policy (else no field is looked up in them).
+    let hasFieldPolicies: Bool
     /// The records written so far.
     var records = RecordSet()
     /// Pages of paginated fields written so far, to merge with the store's (`CacheStore.mergePages`).
@@ -14,16 +16,46 @@ struct Normalizer {
     init(variables: [String: JSONValue], configuration: CacheConfiguration) {
         self.variables = variables
         self.configuration = configuration
+        self.hasFieldPolicies = !configuration.fieldPolicies.isEmpty
     }
 
     /// Normalizes `fields` (a response object) as `type` into the record `key`.
     mutating func write(_ fields: [String: JSONValue], as type: any SelectionSet.Type, key: CacheKey) throws(CacheMiss) {
+        // Room for the records up front: growing the set one record at a time hashed every key
+        // again at each doubling.
+        if records.updates.isEmpty {
+            records.updates.reserveCapacity(min(1 + Normalizer.estimatedObjectCount(in: fields), Normalizer.maxReservedRecords))
+        }
         try write(fields, typename: fields["__typename"]?.stringValue, as: type, key: key)
+    }
+
+    /// The most records reserved before normalizing (an estimate can be far off).
+    static let maxReservedRecords = 4096
+
+    /// About the number of objects nested in a response object (at most a record each), cheaply:
+    /// a list counts as its length times its first element. At most ``maxReservedRecords``.
+    static func estimatedObjectCount(in fields: [String: JSONValue]) -> Int {
+        var count = 0
+        for value in fields.values {
+            count += estimatedObjectCount(in: value)
+            if count >= maxReservedRecords { return maxReservedRecords }
+        }
+        return count
+    }
+
+    static func estimatedObjectCount(in value: JSONValue) -> Int {
+        switch value {
+        case .object(let fields): return min(1 + estimatedObjectCount(in: fields), maxReservedRecords)
+        case .array(let items):
+            guard let first = items.first else { return 0 }
+            return min(items.count * estimatedObjectCount(in: first), maxReservedRecords)
+        default: return 0
+        }
     }
 
     mutating func write(_ fields: [String: JSONValue], typename: String?, as type: any SelectionSet.Type,
                         key: CacheKey) throws(CacheMiss) {
-        var recordFields = [String: CacheValue?](minimumCapacity: fields.count)
+        var recordFields = [String: CacheValue?](capacityFor: fields.count)
         try collect(type.__selections, from: fields, typename: typename, key: key, into: &recordFields)
         records.updates[key, default: RecordSet.Update()].setFields(recordFields)
     }
@@ -34,9 +66,9 @@ struct Normalizer {
             switch selection {
             case .field(let field):
                 guard conditionsHold(field.conditions), let value = fields[field.responseKey] else { continue }
-                let fieldKey = FieldKey.make(field, variables: variables)
+                let fieldKey = field.arguments.isEmpty ? field.name : FieldKey.make(field, variables: variables)
                 let normalized = try normalize(value, field.type, parent: key, fieldKey: fieldKey)
-                if let pagination = configuration.pagination(typename: typename, key: key, field: field.name) {
+                if hasFieldPolicies, let pagination = configuration.pagination(typename: typename, key: key, field: field.name) {
                     // The page is stored under its own key (so its records stay apart); the store
                     // merges it into the field without paging arguments.
                     let merged = FieldKey.make(field, variables: variables, excluding: pagination.pagingArguments)
