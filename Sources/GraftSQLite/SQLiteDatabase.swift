@@ -91,6 +91,36 @@ final class SQLiteStatement {
         sqlite3_bind_int64(statement, index, number)
     }
 
+    /// Binds `text` without copying it, runs `body` (which steps the statement) and resets the
+    /// statement, clearing its bindings: SQLite reads the bytes only while stepping, so they need
+    /// to live through `body` only.
+    func withText<T>(_ text: String, at index: Int32, _ body: () throws -> T) rethrows -> T {
+        var text = text
+        return try text.withUTF8 { utf8 in
+            defer { reset() }
+            if let base = utf8.baseAddress, utf8.count > 0 {
+                sqlite3_bind_text(statement, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(utf8.count), nil)
+            } else {
+                sqlite3_bind_text(statement, index, "", 0, SQLiteStatement.transient)
+            }
+            return try body()
+        }
+    }
+
+    /// Binds `bytes` as a blob without copying them, runs `body` (which steps the statement) and
+    /// resets the statement, clearing its bindings (see ``withText(_:at:_:)``).
+    func withBytes<T>(_ bytes: [UInt8], at index: Int32, _ body: () throws -> T) rethrows -> T {
+        try bytes.withUnsafeBytes { buffer in
+            defer { reset() }
+            if let base = buffer.baseAddress, buffer.count > 0 {
+                sqlite3_bind_blob(statement, index, base, Int32(buffer.count), nil)
+            } else {
+                sqlite3_bind_zeroblob(statement, index, 0)
+            }
+            return try body()
+        }
+    }
+
     /// Steps once: true when a row is available, false when done.
     func step() throws -> Bool {
         let status = sqlite3_step(statement)

@@ -33,7 +33,11 @@ public final class SQLiteRecordStorage: RecordStorage {
     let upsertRecord: SQLiteStatement
     let deleteRecord: SQLiteStatement
     /// Records decoded for the current read; handles index it.
-    var scratch: [[(name: String, field: StoredField)]] = []
+    @exclusivity(unchecked) var scratch: [[(name: String, field: StoredField)]] = []
+    /// The bytes of the record being written (one buffer for every record).
+    @exclusivity(unchecked) var encoded: [UInt8] = []
+    /// Field names decoded recently, whose strings decoding reuses.
+    @exclusivity(unchecked) var names = RecordCodec.NameCache()
     /// Write counter for least-recently-written eviction.
     var tick: Int64
     /// Whether `beginRead()` opened a read transaction that `endRead()` (or the next write) ends.
@@ -188,10 +192,7 @@ public final class SQLiteRecordStorage: RecordStorage {
                     deleteRecord.bind(key.rawValue, at: 1)
                     try deleteRecord.run()
                 } else {
-                    upsertRecord.bind(key.rawValue, at: 1)
-                    upsertRecord.bind(RecordCodec.encode(fields), at: 2)
-                    upsertRecord.bind(tick, at: 3)
-                    try upsertRecord.run()
+                    try write(key, fields.map { (name: $0.key, field: $0.value) })
                 }
             }
             return changed
@@ -261,10 +262,17 @@ public final class SQLiteRecordStorage: RecordStorage {
             changed.append(CacheFieldRef(key, name))
         }
         guard !fields.isEmpty else { return }
-        upsertRecord.bind(key.rawValue, at: 1)
-        upsertRecord.bind(RecordCodec.encode(fields), at: 2)
+        fields.sort { $0.name < $1.name }
+        try write(key, fields)
+    }
+
+    /// Writes the record `key` with `fields` (distinct names), stamped with the current tick.
+    private func write(_ key: CacheKey, _ fields: [(name: String, field: StoredField)]) throws {
+        RecordCodec.encode(fields, into: &encoded)
         upsertRecord.bind(tick, at: 3)
-        try upsertRecord.run()
+        try upsertRecord.withText(key.rawValue, at: 1) {
+            try upsertRecord.withBytes(encoded, at: 2) { while try upsertRecord.step() {} }
+        }
     }
 
     /// A record's fields from the database, or nil; a ``DamagedRecordError`` when they don't decode.
@@ -274,18 +282,19 @@ public final class SQLiteRecordStorage: RecordStorage {
 
     /// A record's fields in their stored order (for reads, which look up a few fields by name).
     func loadList(_ key: CacheKey) throws -> [(name: String, field: StoredField)]? {
-        try withBlob(of: key) { bytes throws(RecordCodec.DecodingError) in try RecordCodec.decodeList(bytes) }
+        try withBlob(of: key) { bytes throws(RecordCodec.DecodingError) in try RecordCodec.decodeList(bytes, names: &names) }
     }
 
     /// Decodes the blob of the record `key` with `decode`, or nil when there is no such record.
     private func withBlob<T>(of key: CacheKey, _ decode: (UnsafeRawBufferPointer) throws(RecordCodec.DecodingError) -> T) throws -> T? {
-        selectRecord.bind(key.rawValue, at: 1)
-        defer { selectRecord.reset() }
-        guard try selectRecord.step() else { return nil }
-        let decoded = selectRecord.withBlob(at: 0) { bytes in Result { () throws(RecordCodec.DecodingError) in try decode(bytes) } }
+        let decoded: Result<T, RecordCodec.DecodingError>? = try selectRecord.withText(key.rawValue, at: 1) {
+            guard try selectRecord.step() else { return nil }
+            return selectRecord.withBlob(at: 0) { bytes in Result { () throws(RecordCodec.DecodingError) in try decode(bytes) } }
+        }
         switch decoded {
-        case .success(let fields): return fields
-        case .failure(let error): throw DamagedRecordError(key: key, reason: error.description)
+        case nil: return nil
+        case .success(let fields)?: return fields
+        case .failure(let error)?: throw DamagedRecordError(key: key, reason: error.description)
         }
     }
 

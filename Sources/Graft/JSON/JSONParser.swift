@@ -42,9 +42,8 @@ public struct JSONParser {
     /// then put into a dictionary made for their number (one growing field by field was
     /// reallocated and its keys hashed again).
     var pendingFields: [(key: String, value: JSONValue)] = []
-    /// Recently parsed short keys by their bytes (responses repeat the same few keys): the bytes
-    /// packed into two words, the length in the top byte, and the key.
-    var recentKeys: [(word0: UInt64, word1: UInt64, key: String)] = Array(repeating: (0, 0, ""), count: 64)
+    /// Short keys parsed recently (responses repeat the same few keys).
+    var recentKeys = ShortStringCache()
 
     init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = bytes
@@ -129,35 +128,20 @@ public struct JSONParser {
         return fields
     }
 
-    /// An object key: as `parseString()`, but a key of up to 15 bytes without escapes is taken
-    /// from `recentKeys` when it was seen recently.
+    /// An object key: as `parseString()`, but a short key without escapes is taken from
+    /// `recentKeys` when it was seen recently.
     mutating func parseKey() throws(SyntaxError) -> String {
         let start = position + 1
         var end = start
-        var word0: UInt64 = 0
-        var word1: UInt64 = 0
         while true {
-            guard end < bytes.count, end - start < 16 else { return try parseString() }
+            guard end < bytes.count, end - start <= ShortStringCache.maxCount else { return try parseString() }
             let byte = bytes[end]
             if byte == UInt8(ascii: "\"") { break }
             if byte == UInt8(ascii: "\\") || byte < 0x20 { return try parseString() }
-            let offset = end - start
-            if offset < 8 {
-                word0 |= UInt64(byte) << UInt64(offset * 8)
-            } else {
-                word1 |= UInt64(byte) << UInt64((offset - 8) * 8)
-            }
             end += 1
         }
-        let count = end - start
-        guard count < 16 else { return try parseString() }
-        word1 |= UInt64(count) << 56
-        let slot = Int(truncatingIfNeeded: ((word0 ^ (word1 &* 0x2545_F491_4F6C_DD1D)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
         position = end + 1
-        if recentKeys[slot].word0 == word0 && recentKeys[slot].word1 == word1 { return recentKeys[slot].key }
-        let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-        recentKeys[slot] = (word0, word1, key)
-        return key
+        return recentKeys.string(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<end])))
     }
 
     mutating func parseArray(depth: Int) throws(SyntaxError) -> JSONValue {
