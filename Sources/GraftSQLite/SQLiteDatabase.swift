@@ -107,6 +107,16 @@ final class SQLiteStatement {
         }
     }
 
+    /// Binds UTF-8 `text` without copying it: the bytes must stay valid until the statement has
+    /// been stepped and reset.
+    func bindUnretained(text: UnsafeRawBufferPointer, at index: Int32) {
+        if let base = text.baseAddress, text.count > 0 {
+            sqlite3_bind_text(statement, index, base.assumingMemoryBound(to: CChar.self), Int32(text.count), nil)
+        } else {
+            sqlite3_bind_text(statement, index, "", 0, SQLiteStatement.transient)
+        }
+    }
+
     /// Binds `bytes` as a blob without copying them, runs `body` (which steps the statement) and
     /// resets the statement, clearing its bindings (see ``withText(_:at:_:)``).
     func withBytes<T>(_ bytes: [UInt8], at index: Int32, _ body: () throws -> T) rethrows -> T {

@@ -38,6 +38,12 @@ public final class SQLiteRecordStorage: RecordStorage {
     @exclusivity(unchecked) var encoded: [UInt8] = []
     /// Field names decoded recently, whose strings decoding reuses.
     @exclusivity(unchecked) var names = RecordCodec.NameCache()
+    /// Records of lists loaded ahead for the current read, innermost list last (``prefetch(_:)``).
+    @exclusivity(unchecked) var prefetched: [PrefetchedList] = []
+    /// The keys of a batch query, end to end (bound without copies).
+    @exclusivity(unchecked) var batchKeyBytes: [UInt8] = []
+    /// Batch queries by their number of keys (powers of two).
+    var batchStatements: [Int: SQLiteStatement] = [:]
     /// Write counter for least-recently-written eviction.
     var tick: Int64
     /// Whether `beginRead()` opened a read transaction that `endRead()` (or the next write) ends.
@@ -136,6 +142,7 @@ public final class SQLiteRecordStorage: RecordStorage {
     /// every write ends an open one first.
     public func beginRead() {
         scratch.removeAll(keepingCapacity: true)
+        prefetched.removeAll()
         endRead()
         inReadTransaction = (try? database.execute("BEGIN")) != nil
     }
@@ -147,6 +154,7 @@ public final class SQLiteRecordStorage: RecordStorage {
     }
 
     public func handle(for key: CacheKey) throws -> Int? {
+        if !prefetched.isEmpty, let handle = takePrefetched(key) { return handle }
         guard let fields = try loadList(key) else { return nil }
         scratch.append(fields)
         return scratch.count - 1
@@ -163,6 +171,7 @@ public final class SQLiteRecordStorage: RecordStorage {
 
     public func merge(_ changes: RecordSet, receivedAt: CacheTimestamp) throws -> [CacheFieldRef] {
         scratch.removeAll(keepingCapacity: true)
+        prefetched.removeAll()
         tick += 1
         return try transaction {
             var changed: [CacheFieldRef] = []
@@ -201,6 +210,7 @@ public final class SQLiteRecordStorage: RecordStorage {
 
     public func removeRecords(_ keys: [CacheKey]) throws -> [CacheFieldRef] {
         scratch.removeAll(keepingCapacity: true)
+        prefetched.removeAll()
         return try transaction {
             var changed: [CacheFieldRef] = []
             for key in keys {
@@ -246,6 +256,7 @@ public final class SQLiteRecordStorage: RecordStorage {
 
     public func removeAll() throws {
         scratch.removeAll()
+        prefetched.removeAll()
         endRead()
         try database.execute("DELETE FROM records")
     }

@@ -129,6 +129,7 @@ struct CacheReader {
             switch value {
             case .null: return .null
             case .list(let items):
+                if items.count > 1, case .object = inner.nullable { source.prefetch(items) }
                 var result: [JSONValue] = []
                 result.reserveCapacity(items.count)
                 for item in items { result.append(try json(item, inner, key, fieldKey)) }
