@@ -98,11 +98,7 @@ final class SQLiteStatement {
         var text = text
         return try text.withUTF8 { utf8 in
             defer { reset() }
-            if let base = utf8.baseAddress, utf8.count > 0 {
-                sqlite3_bind_text(statement, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(utf8.count), nil)
-            } else {
-                sqlite3_bind_text(statement, index, "", 0, SQLiteStatement.transient)
-            }
+            bindUnretained(text: UnsafeRawBufferPointer(utf8), at: index)
             return try body()
         }
     }
@@ -117,17 +113,13 @@ final class SQLiteStatement {
         }
     }
 
-    /// Binds `bytes` as a blob without copying them, runs `body` (which steps the statement) and
-    /// resets the statement, clearing its bindings (see ``withText(_:at:_:)``).
-    func withBytes<T>(_ bytes: [UInt8], at index: Int32, _ body: () throws -> T) rethrows -> T {
-        try bytes.withUnsafeBytes { buffer in
-            defer { reset() }
-            if let base = buffer.baseAddress, buffer.count > 0 {
-                sqlite3_bind_blob(statement, index, base, Int32(buffer.count), nil)
-            } else {
-                sqlite3_bind_zeroblob(statement, index, 0)
-            }
-            return try body()
+    /// Binds `bytes` as a blob without copying them: they must stay valid until the statement has
+    /// been stepped and reset.
+    func bindUnretained(blob bytes: UnsafeRawBufferPointer, at index: Int32) {
+        if let base = bytes.baseAddress, bytes.count > 0 {
+            sqlite3_bind_blob(statement, index, base, Int32(bytes.count), nil)
+        } else {
+            sqlite3_bind_zeroblob(statement, index, 0)
         }
     }
 

@@ -1,8 +1,9 @@
 import Graft
 
-/// Records of many keys in one query: a statement's fixed cost (stepping into the program, halting,
-/// resetting) was about half of what loading one record took, so a read loads the records of a
-/// list together before the reader locates them one by one.
+/// Records of many keys in one statement: a statement's fixed cost (stepping into the program,
+/// halting, resetting) was about half of what loading one record took, so a read loads the records
+/// of a list together before the reader locates them one by one, and a merge looks up the records
+/// it changes and writes them a batch at a time.
 extension SQLiteRecordStorage {
     /// The records of one list, loaded ahead, in the order the reader locates them.
     struct PrefetchedList {
@@ -89,6 +90,85 @@ extension SQLiteRecordStorage {
             }
             start += size
         }
+    }
+
+    /// Records waiting to be written: their keys and encoded fields end to end.
+    struct PendingWrites {
+        var keys: [UInt8] = []
+        var keyEnds: [Int] = []
+        var blobs: [UInt8] = []
+        var blobEnds: [Int] = []
+
+        var count: Int { keyEnds.count }
+
+        mutating func removeAll() {
+            keys.removeAll(keepingCapacity: true)
+            keyEnds.removeAll(keepingCapacity: true)
+            blobs.removeAll(keepingCapacity: true)
+            blobEnds.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// The most records written before the queue is flushed (bounds the memory it holds).
+    static let maxPendingWrites = 1024
+
+    /// Queues the record `key` with encoded `fields` to be written (stamped with the current
+    /// tick) by ``flushWrites()``; a key is queued at most once per flush.
+    func queueWrite(_ key: CacheKey, _ fields: [UInt8]) throws {
+        for byte in key.rawValue.utf8 { pendingWrites.keys.append(byte) }
+        pendingWrites.keyEnds.append(pendingWrites.keys.count)
+        pendingWrites.blobs.append(contentsOf: fields)
+        pendingWrites.blobEnds.append(pendingWrites.blobs.count)
+        if pendingWrites.count >= SQLiteRecordStorage.maxPendingWrites { try flushWrites() }
+    }
+
+    /// Writes the queued records, up to ``maxBatch`` a statement, in key order (the table's
+    /// order: inserting in order fills its pages from one end instead of splitting them anywhere).
+    func flushWrites() throws {
+        defer { pendingWrites.removeAll() }
+        let order = try pendingWrites.keys.withUnsafeBytes { keys in
+            let ends = pendingWrites.keyEnds
+            func key(_ index: Int) -> UnsafeRawBufferPointer {
+                UnsafeRawBufferPointer(rebasing: keys[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
+            }
+            return try (0..<pendingWrites.count).sorted { key($0).lexicographicallyPrecedes(key($1)) }
+        }
+        var start = 0
+        while start < pendingWrites.count {
+            var size = SQLiteRecordStorage.maxBatch
+            while size > pendingWrites.count - start { size /= 2 }
+            let statement = try upsertStatement(size)
+            try pendingWrites.keys.withUnsafeBytes { keys in
+                try pendingWrites.blobs.withUnsafeBytes { blobs in
+                    defer { statement.reset() }
+                    for row in 0..<size {
+                        let index = order[start + row]
+                        let keyStart = index == 0 ? 0 : pendingWrites.keyEnds[index - 1]
+                        let blobStart = index == 0 ? 0 : pendingWrites.blobEnds[index - 1]
+                        let parameter = Int32(row * 3)
+                        statement.bindUnretained(text: UnsafeRawBufferPointer(rebasing: keys[keyStart..<pendingWrites.keyEnds[index]]),
+                                                 at: parameter + 1)
+                        statement.bindUnretained(blob: UnsafeRawBufferPointer(rebasing: blobs[blobStart..<pendingWrites.blobEnds[index]]),
+                                                 at: parameter + 2)
+                        statement.bind(tick, at: parameter + 3)
+                    }
+                    while try statement.step() {}
+                }
+            }
+            start += size
+        }
+    }
+
+    /// The upsert of `size` records.
+    private func upsertStatement(_ size: Int) throws -> SQLiteStatement {
+        if let statement = upsertStatements[size] { return statement }
+        let rows = (0..<size).map { "(?\($0 * 3 + 1), ?\($0 * 3 + 2), ?\($0 * 3 + 3))" }.joined(separator: ", ")
+        let statement = try database.prepare("""
+            INSERT INTO records (key, fields, used) VALUES \(rows)
+            ON CONFLICT(key) DO UPDATE SET fields = excluded.fields, used = excluded.used
+            """)
+        upsertStatements[size] = statement
+        return statement
     }
 
     /// The query for `size` keys: their positions and the records' bytes, in the keys' order (the

@@ -30,7 +30,6 @@ public final class SQLiteRecordStorage: RecordStorage {
 
     let database: SQLiteDatabase
     let selectRecord: SQLiteStatement
-    let upsertRecord: SQLiteStatement
     let deleteRecord: SQLiteStatement
     /// Records decoded for the current read; handles index it.
     @exclusivity(unchecked) var scratch: [[(name: String, field: StoredField)]] = []
@@ -44,6 +43,10 @@ public final class SQLiteRecordStorage: RecordStorage {
     @exclusivity(unchecked) var batchKeyBytes: [UInt8] = []
     /// Batch queries by their number of keys (powers of two).
     var batchStatements: [Int: SQLiteStatement] = [:]
+    /// Records a merge has yet to write (``flushWrites()``).
+    @exclusivity(unchecked) var pendingWrites = PendingWrites()
+    /// Batch upserts by their number of records (powers of two).
+    var upsertStatements: [Int: SQLiteStatement] = [:]
     /// Write counter for least-recently-written eviction.
     var tick: Int64
     /// Whether `beginRead()` opened a read transaction that `endRead()` (or the next write) ends.
@@ -71,7 +74,6 @@ public final class SQLiteRecordStorage: RecordStorage {
         }
         database = opened.database
         selectRecord = opened.selectRecord
-        upsertRecord = opened.upsertRecord
         deleteRecord = opened.deleteRecord
         tick = opened.tick
     }
@@ -80,7 +82,6 @@ public final class SQLiteRecordStorage: RecordStorage {
     struct Opened {
         let database: SQLiteDatabase
         let selectRecord: SQLiteStatement
-        let upsertRecord: SQLiteStatement
         let deleteRecord: SQLiteStatement
         let tick: Int64
 
@@ -99,10 +100,6 @@ public final class SQLiteRecordStorage: RecordStorage {
                     """)
             }
             selectRecord = try database.prepare("SELECT fields FROM records WHERE key = ?1")
-            upsertRecord = try database.prepare("""
-                INSERT INTO records (key, fields, used) VALUES (?1, ?2, ?3)
-                ON CONFLICT(key) DO UPDATE SET fields = excluded.fields, used = excluded.used
-                """)
             deleteRecord = try database.prepare("DELETE FROM records WHERE key = ?1")
             tick = try database.integer("SELECT COALESCE(MAX(used), 0) FROM records")
         }
@@ -172,11 +169,13 @@ public final class SQLiteRecordStorage: RecordStorage {
     public func merge(_ changes: RecordSet, receivedAt: CacheTimestamp) throws -> [CacheFieldRef] {
         scratch.removeAll(keepingCapacity: true)
         prefetched.removeAll()
+        pendingWrites.removeAll()
         tick += 1
         return try transaction {
             var changed: [CacheFieldRef] = []
-            for (key, update) in changes.updates {
-                guard let stored = try load(key) else {
+            let stored = try storedFields(of: changes)
+            for (position, (key, update)) in changes.updates.enumerated() {
+                guard let stored = stored[position] else {
                     try insert(key, update, receivedAt: receivedAt, changed: &changed)
                     continue
                 }
@@ -204,6 +203,7 @@ public final class SQLiteRecordStorage: RecordStorage {
                     try write(key, fields.map { (name: $0.key, field: $0.value) })
                 }
             }
+            try flushWrites()
             return changed
         }
     }
@@ -278,12 +278,25 @@ public final class SQLiteRecordStorage: RecordStorage {
     }
 
     /// Writes the record `key` with `fields` (distinct names), stamped with the current tick.
+    /// (Queued with ``queueWrite(_:_:)``: the merge writes its records a batch at a time.)
     private func write(_ key: CacheKey, _ fields: [(name: String, field: StoredField)]) throws {
         RecordCodec.encode(fields, into: &encoded)
-        upsertRecord.bind(tick, at: 3)
-        try upsertRecord.withText(key.rawValue, at: 1) {
-            try upsertRecord.withBytes(encoded, at: 2) { while try upsertRecord.step() {} }
+        try queueWrite(key, encoded)
+    }
+
+    /// The stored fields of the records `changes` updates (nil for new ones), in the order of
+    /// `changes.updates`, loaded a batch at a time; a ``DamagedRecordError`` for the first that
+    /// doesn't decode.
+    private func storedFields(of changes: RecordSet) throws -> [[String: StoredField]?] {
+        let keys = Array(changes.updates.keys)
+        var stored = [[String: StoredField]?](repeating: nil, count: keys.count)
+        try forEachStoredRecord(keys) { position, bytes in
+            switch Result(catching: { () throws(RecordCodec.DecodingError) in try RecordCodec.decode(bytes) }) {
+            case .success(let fields): stored[position] = fields
+            case .failure(let error): throw DamagedRecordError(key: keys[position], reason: error.description)
+            }
         }
+        return stored
     }
 
     /// A record's fields from the database, or nil; a ``DamagedRecordError`` when they don't decode.
