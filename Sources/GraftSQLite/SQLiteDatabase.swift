@@ -91,6 +91,38 @@ final class SQLiteStatement {
         sqlite3_bind_int64(statement, index, number)
     }
 
+    /// Binds `text` without copying it, runs `body` (which steps the statement) and resets the
+    /// statement, clearing its bindings: SQLite reads the bytes only while stepping, so they need
+    /// to live through `body` only.
+    func withText<T>(_ text: String, at index: Int32, _ body: () throws -> T) rethrows -> T {
+        var text = text
+        return try text.withUTF8 { utf8 in
+            defer { reset() }
+            bindUnretained(text: UnsafeRawBufferPointer(utf8), at: index)
+            return try body()
+        }
+    }
+
+    /// Binds UTF-8 `text` without copying it: the bytes must stay valid until the statement has
+    /// been stepped and reset.
+    func bindUnretained(text: UnsafeRawBufferPointer, at index: Int32) {
+        if let base = text.baseAddress, text.count > 0 {
+            sqlite3_bind_text(statement, index, base.assumingMemoryBound(to: CChar.self), Int32(text.count), nil)
+        } else {
+            sqlite3_bind_text(statement, index, "", 0, SQLiteStatement.transient)
+        }
+    }
+
+    /// Binds `bytes` as a blob without copying them: they must stay valid until the statement has
+    /// been stepped and reset.
+    func bindUnretained(blob bytes: UnsafeRawBufferPointer, at index: Int32) {
+        if let base = bytes.baseAddress, bytes.count > 0 {
+            sqlite3_bind_blob(statement, index, base, Int32(bytes.count), nil)
+        } else {
+            sqlite3_bind_zeroblob(statement, index, 0)
+        }
+    }
+
     /// Steps once: true when a row is available, false when done.
     func step() throws -> Bool {
         let status = sqlite3_step(statement)

@@ -30,10 +30,23 @@ public final class SQLiteRecordStorage: RecordStorage {
 
     let database: SQLiteDatabase
     let selectRecord: SQLiteStatement
-    let upsertRecord: SQLiteStatement
     let deleteRecord: SQLiteStatement
     /// Records decoded for the current read; handles index it.
-    var scratch: [[(name: String, field: StoredField)]] = []
+    @exclusivity(unchecked) var scratch: [[(name: String, field: StoredField)]] = []
+    /// The bytes of the record being written (one buffer for every record).
+    @exclusivity(unchecked) var encoded: [UInt8] = []
+    /// Field names decoded recently, whose strings decoding reuses.
+    @exclusivity(unchecked) var names = RecordCodec.NameCache()
+    /// Records of lists loaded ahead for the current read, innermost list last (``prefetch(_:)``).
+    @exclusivity(unchecked) var prefetched: [PrefetchedList] = []
+    /// The keys of a batch query, end to end (bound without copies).
+    @exclusivity(unchecked) var batchKeyBytes: [UInt8] = []
+    /// Batch queries by their number of keys (powers of two).
+    var batchStatements: [Int: SQLiteStatement] = [:]
+    /// Records a merge has yet to write (``flushWrites()``).
+    @exclusivity(unchecked) var pendingWrites = PendingWrites()
+    /// Batch upserts by their number of records (powers of two).
+    var upsertStatements: [Int: SQLiteStatement] = [:]
     /// Write counter for least-recently-written eviction.
     var tick: Int64
     /// Whether `beginRead()` opened a read transaction that `endRead()` (or the next write) ends.
@@ -61,7 +74,6 @@ public final class SQLiteRecordStorage: RecordStorage {
         }
         database = opened.database
         selectRecord = opened.selectRecord
-        upsertRecord = opened.upsertRecord
         deleteRecord = opened.deleteRecord
         tick = opened.tick
     }
@@ -70,7 +82,6 @@ public final class SQLiteRecordStorage: RecordStorage {
     struct Opened {
         let database: SQLiteDatabase
         let selectRecord: SQLiteStatement
-        let upsertRecord: SQLiteStatement
         let deleteRecord: SQLiteStatement
         let tick: Int64
 
@@ -89,10 +100,6 @@ public final class SQLiteRecordStorage: RecordStorage {
                     """)
             }
             selectRecord = try database.prepare("SELECT fields FROM records WHERE key = ?1")
-            upsertRecord = try database.prepare("""
-                INSERT INTO records (key, fields, used) VALUES (?1, ?2, ?3)
-                ON CONFLICT(key) DO UPDATE SET fields = excluded.fields, used = excluded.used
-                """)
             deleteRecord = try database.prepare("DELETE FROM records WHERE key = ?1")
             tick = try database.integer("SELECT COALESCE(MAX(used), 0) FROM records")
         }
@@ -132,6 +139,7 @@ public final class SQLiteRecordStorage: RecordStorage {
     /// every write ends an open one first.
     public func beginRead() {
         scratch.removeAll(keepingCapacity: true)
+        prefetched.removeAll()
         endRead()
         inReadTransaction = (try? database.execute("BEGIN")) != nil
     }
@@ -143,6 +151,7 @@ public final class SQLiteRecordStorage: RecordStorage {
     }
 
     public func handle(for key: CacheKey) throws -> Int? {
+        if !prefetched.isEmpty, let handle = takePrefetched(key) { return handle }
         guard let fields = try loadList(key) else { return nil }
         scratch.append(fields)
         return scratch.count - 1
@@ -159,11 +168,14 @@ public final class SQLiteRecordStorage: RecordStorage {
 
     public func merge(_ changes: RecordSet, receivedAt: CacheTimestamp) throws -> [CacheFieldRef] {
         scratch.removeAll(keepingCapacity: true)
+        prefetched.removeAll()
+        pendingWrites.removeAll()
         tick += 1
         return try transaction {
             var changed: [CacheFieldRef] = []
-            for (key, update) in changes.updates {
-                guard let stored = try load(key) else {
+            let stored = try storedFields(of: changes)
+            for (position, (key, update)) in changes.updates.enumerated() {
+                guard let stored = stored[position] else {
                     try insert(key, update, receivedAt: receivedAt, changed: &changed)
                     continue
                 }
@@ -188,18 +200,17 @@ public final class SQLiteRecordStorage: RecordStorage {
                     deleteRecord.bind(key.rawValue, at: 1)
                     try deleteRecord.run()
                 } else {
-                    upsertRecord.bind(key.rawValue, at: 1)
-                    upsertRecord.bind(RecordCodec.encode(fields), at: 2)
-                    upsertRecord.bind(tick, at: 3)
-                    try upsertRecord.run()
+                    try write(key, fields.map { (name: $0.key, field: $0.value) })
                 }
             }
+            try flushWrites()
             return changed
         }
     }
 
     public func removeRecords(_ keys: [CacheKey]) throws -> [CacheFieldRef] {
         scratch.removeAll(keepingCapacity: true)
+        prefetched.removeAll()
         return try transaction {
             var changed: [CacheFieldRef] = []
             for key in keys {
@@ -245,6 +256,7 @@ public final class SQLiteRecordStorage: RecordStorage {
 
     public func removeAll() throws {
         scratch.removeAll()
+        prefetched.removeAll()
         endRead()
         try database.execute("DELETE FROM records")
     }
@@ -261,10 +273,30 @@ public final class SQLiteRecordStorage: RecordStorage {
             changed.append(CacheFieldRef(key, name))
         }
         guard !fields.isEmpty else { return }
-        upsertRecord.bind(key.rawValue, at: 1)
-        upsertRecord.bind(RecordCodec.encode(fields), at: 2)
-        upsertRecord.bind(tick, at: 3)
-        try upsertRecord.run()
+        fields.sort { $0.name < $1.name }
+        try write(key, fields)
+    }
+
+    /// Writes the record `key` with `fields` (distinct names), stamped with the current tick.
+    /// (Queued with ``queueWrite(_:_:)``: the merge writes its records a batch at a time.)
+    private func write(_ key: CacheKey, _ fields: [(name: String, field: StoredField)]) throws {
+        RecordCodec.encode(fields, into: &encoded)
+        try queueWrite(key, encoded)
+    }
+
+    /// The stored fields of the records `changes` updates (nil for new ones), in the order of
+    /// `changes.updates`, loaded a batch at a time; a ``DamagedRecordError`` for the first that
+    /// doesn't decode.
+    private func storedFields(of changes: RecordSet) throws -> [[String: StoredField]?] {
+        let keys = Array(changes.updates.keys)
+        var stored = [[String: StoredField]?](repeating: nil, count: keys.count)
+        try forEachStoredRecord(keys) { position, bytes in
+            switch Result(catching: { () throws(RecordCodec.DecodingError) in try RecordCodec.decode(bytes) }) {
+            case .success(let fields): stored[position] = fields
+            case .failure(let error): throw DamagedRecordError(key: keys[position], reason: error.description)
+            }
+        }
+        return stored
     }
 
     /// A record's fields from the database, or nil; a ``DamagedRecordError`` when they don't decode.
@@ -274,18 +306,19 @@ public final class SQLiteRecordStorage: RecordStorage {
 
     /// A record's fields in their stored order (for reads, which look up a few fields by name).
     func loadList(_ key: CacheKey) throws -> [(name: String, field: StoredField)]? {
-        try withBlob(of: key) { bytes throws(RecordCodec.DecodingError) in try RecordCodec.decodeList(bytes) }
+        try withBlob(of: key) { bytes throws(RecordCodec.DecodingError) in try RecordCodec.decodeList(bytes, names: &names) }
     }
 
     /// Decodes the blob of the record `key` with `decode`, or nil when there is no such record.
     private func withBlob<T>(of key: CacheKey, _ decode: (UnsafeRawBufferPointer) throws(RecordCodec.DecodingError) -> T) throws -> T? {
-        selectRecord.bind(key.rawValue, at: 1)
-        defer { selectRecord.reset() }
-        guard try selectRecord.step() else { return nil }
-        let decoded = selectRecord.withBlob(at: 0) { bytes in Result { () throws(RecordCodec.DecodingError) in try decode(bytes) } }
+        let decoded: Result<T, RecordCodec.DecodingError>? = try selectRecord.withText(key.rawValue, at: 1) {
+            guard try selectRecord.step() else { return nil }
+            return selectRecord.withBlob(at: 0) { bytes in Result { () throws(RecordCodec.DecodingError) in try decode(bytes) } }
+        }
         switch decoded {
-        case .success(let fields): return fields
-        case .failure(let error): throw DamagedRecordError(key: key, reason: error.description)
+        case nil: return nil
+        case .success(let fields)?: return fields
+        case .failure(let error)?: throw DamagedRecordError(key: key, reason: error.description)
         }
     }
 

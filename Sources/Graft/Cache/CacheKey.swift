@@ -17,7 +17,17 @@ public struct CacheKey: Sendable, Hashable, Comparable, ExpressibleByStringLiter
 
     /// `Typename:id`.
     public init(typename: String, id: String) {
-        self.rawValue = typename + ":" + id
+        // Written in one go: `typename + ":" + id` appended twice (a record key per normalized object).
+        var typename = typename
+        var id = id
+        let typenameCount = typename.utf8.count
+        let idCount = id.utf8.count
+        self.rawValue = String(unsafeUninitializedCapacity: typenameCount + 1 + idCount) { buffer in
+            typename.withUTF8 { _ = UnsafeMutableBufferPointer(rebasing: buffer[..<typenameCount]).initialize(fromContentsOf: $0) }
+            buffer[typenameCount] = UInt8(ascii: ":")
+            id.withUTF8 { _ = UnsafeMutableBufferPointer(rebasing: buffer[(typenameCount + 1)...]).initialize(fromContentsOf: $0) }
+            return typenameCount + 1 + idCount
+        }
     }
 
     /// The record queries start from.

@@ -22,6 +22,8 @@ struct CacheReader {
     let configuration: CacheConfiguration
     /// Whether some field reads an object by its key arguments (then a missing root is empty).
     let hasRedirects: Bool
+    /// Whether any field has a policy (else no field is looked up in them).
+    let hasFieldPolicies: Bool
 
     init(source: RecordSource, variables: [String: JSONValue], configuration: CacheConfiguration, maxAge: Duration?,
          staleIsMiss: Bool, tracksDependencies: Bool) {
@@ -34,6 +36,7 @@ struct CacheReader {
         self.tracksDependencies = tracksDependencies
         self.configuration = configuration
         self.hasRedirects = configuration.fieldPolicies.values.contains { !$0.keyArgs.isEmpty }
+        self.hasFieldPolicies = !configuration.fieldPolicies.isEmpty
     }
 
     /// Reads `type` from the record `key` and builds the model.
@@ -66,8 +69,7 @@ struct CacheReader {
         let typename = source.field("__typename", of: located)?.value
         var typenameText: String?
         if case .string(let name)? = typename { typenameText = name }
-        var output: [String: JSONValue] = [:]
-        output.reserveCapacity(selections.count)
+        var output = [String: JSONValue](capacityFor: selections.count)
         try collect(selections, located, typenameText, into: &output)
         return output
     }
@@ -127,6 +129,7 @@ struct CacheReader {
             switch value {
             case .null: return .null
             case .list(let items):
+                if items.count > 1, case .object = inner.nullable { source.prefetch(items) }
                 var result: [JSONValue] = []
                 result.reserveCapacity(items.count)
                 for item in items { result.append(try json(item, inner, key, fieldKey)) }
@@ -155,7 +158,7 @@ struct CacheReader {
     /// For a field with key arguments (``FieldPolicy/keyArgs``) that was never stored: a reference
     /// to the object cached under `<typename>:<argument values>`, if there is one.
     func redirected(_ field: Selection.Field, _ typename: String?, _ record: RecordSource.Located) -> StoredField? {
-        guard let policy = configuration.policy(typename: typename, key: record.key, field: field.name),
+        guard hasFieldPolicies, let policy = configuration.policy(typename: typename, key: record.key, field: field.name),
               !policy.keyArgs.isEmpty else { return nil }
         var parts: [String] = []
         for name in policy.keyArgs {
@@ -172,10 +175,10 @@ struct CacheReader {
 
     /// The key a field is stored under: a paginated field's leaves its paging arguments out.
     func fieldKey(_ field: Selection.Field, typename: String?, key: CacheKey) -> String {
-        if let pagination = configuration.pagination(typename: typename, key: key, field: field.name) {
+        if hasFieldPolicies, let pagination = configuration.pagination(typename: typename, key: key, field: field.name) {
             return FieldKey.make(field, variables: variables, excluding: pagination.pagingArguments).key
         }
-        return FieldKey.make(field, variables: variables)
+        return field.arguments.isEmpty ? field.name : FieldKey.make(field, variables: variables)
     }
 
     mutating func noteFirstField(of selections: [Selection], key: CacheKey) {

@@ -129,7 +129,8 @@ public actor CacheStore {
                 alsoChanged: [CacheFieldRef] = []) throws(GraftError) -> [CacheFieldRef] {
         var changed = alsoChanged
         if !changes.isEmpty {
-            changed += try guarded { try storage.merge(changes, receivedAt: configuration.now) }
+            let merged = try guarded { try storage.merge(changes, receivedAt: configuration.now) }
+            if changed.isEmpty { changed = merged } else { changed += merged }
             changed += try guarded { try enforceSizeCap() }
         }
         notifyWatchers(changed, excluding: excludingWatcher)

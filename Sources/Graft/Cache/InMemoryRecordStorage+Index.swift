@@ -42,10 +42,17 @@ extension InMemoryRecordStorage {
         }
     }
 
-    /// Rebuilds the table without deleted marks, sized for a load of at most one half.
-    func rehash() {
+    /// Grows the table at once for `count` records (a merge of many new records would otherwise
+    /// rehash every key several times on the way).
+    func reserveIndex(_ count: Int) {
+        if count * 4 > table.count * 3 { rehash(forCount: count) }
+    }
+
+    /// Rebuilds the table without deleted marks, sized for a load of at most one half (of
+    /// `count` records, at least the live ones).
+    func rehash(forCount count: Int = 0) {
         var size = 16
-        while (liveCount + 1) * 2 > size { size *= 2 }
+        while (max(liveCount, count) + 1) * 2 > size { size *= 2 }
         table = ContiguousArray(repeating: -1, count: size)
         tableOccupied = 0
         let mask = size - 1

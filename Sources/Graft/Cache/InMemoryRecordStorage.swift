@@ -40,7 +40,7 @@ public final class InMemoryRecordStorage: RecordStorage {
     @exclusivity(unchecked) var stamps: ContiguousArray<UInt32> = []
     @exclusivity(unchecked) var slots: ContiguousArray<Slot> = []
     @exclusivity(unchecked) var slotKeys: ContiguousArray<CacheKey> = []
-    var freeSlots: [Int32] = []
+    @exclusivity(unchecked) var freeSlots: [Int32] = []
     /// Open-addressing table of slot numbers: -1 empty, -2 deleted.
     @exclusivity(unchecked) var table = ContiguousArray<Int32>(repeating: -1, count: 16)
     var tableOccupied = 0
@@ -48,7 +48,8 @@ public final class InMemoryRecordStorage: RecordStorage {
     @exclusivity(unchecked) var names: [String] = []
     @exclusivity(unchecked) var nameIDs: [String: UInt32] = [:]
     var bigRecordIndexes: [Int32: [UInt32: UInt32]] = [:]
-    /// The last few names looked up (comparing a few short strings beats hashing one).
+    /// The last few names looked up (comparing a few short strings beats hashing one; their
+    /// lengths first).
     @exclusivity(unchecked) var recentNames: [(name: String, id: UInt32)] = Array(repeating: ("", .max), count: 8)
     var recentCursor: UInt32 = 0
     /// Arena entries no record uses.
@@ -99,13 +100,15 @@ public final class InMemoryRecordStorage: RecordStorage {
     public func merge(_ changes: RecordSet, receivedAt: CacheTimestamp) -> [CacheFieldRef] {
         tick &+= 1
         var changed: [CacheFieldRef] = []
+        reserveIndex(liveCount + changes.updates.count)
         for (key, update) in changes.updates {
             if update.removesRecord, let slot = findSlot(key) {
                 removeSlot(slot, reportingTo: &changed)
             }
             if update.fields.isEmpty { continue }
             let hash = key.hashValue
-            let slot = findSlot(key, hash: hash) ?? newSlot(key, hash: hash, capacity: update.fields.count - (update.fields["__typename"] == nil ? 0 : 1))
+            let found = findSlot(key, hash: hash)
+            let slot = found ?? newSlot(key, hash: hash, capacity: InMemoryRecordStorage.entriesNeeded(by: update.fields))
             for (name, value) in update.fields {
                 let id = intern(name)
                 if id == InMemoryRecordStorage.typenameName {
@@ -168,10 +171,25 @@ public final class InMemoryRecordStorage: RecordStorage {
         garbage = 0
     }
 
+    /// The arena entries a new record takes for `fields`: a string `__typename` is kept in the slot
+    /// and removals take none.
+    static func entriesNeeded(by fields: [String: CacheValue?]) -> Int {
+        var count = 0
+        for (name, value) in fields {
+            guard let value else { continue }
+            if case .string = value, name.utf8.count == 10, name == "__typename" { continue }
+            count += 1
+        }
+        return count
+    }
+
     /// The interned number of a field name, or nil.
     @inline(__always)
     func nameID(_ name: String) -> UInt32? {
-        for cached in recentNames where cached.name == name { return cached.id }
+        let count = name.utf8.count
+        for index in recentNames.indices where recentNames[index].name.utf8.count == count && recentNames[index].name == name {
+            return recentNames[index].id
+        }
         guard let id = nameIDs[name] else { return nil }
         recentNames[Int(recentCursor & 7)] = (name, id)
         recentCursor &+= 1

@@ -23,15 +23,28 @@ public enum RecordCodec {
     /// Encodes fields given as a list of distinct names (in name order, like the dictionary form).
     public static func encode(_ fields: [(name: String, field: StoredField)]) -> [UInt8] {
         var bytes: [UInt8] = []
+        encode(fields, into: &bytes)
+        return bytes
+    }
+
+    /// Encodes fields given as a list of distinct names into `bytes`, replacing what it held and
+    /// keeping its capacity (a writer of many records reuses one buffer). A list already in name
+    /// order is not copied.
+    public static func encode(_ fields: [(name: String, field: StoredField)], into bytes: inout [UInt8]) {
+        bytes.removeAll(keepingCapacity: true)
         bytes.reserveCapacity(16 + fields.count * 24)
         writeVarint(UInt64(fields.count), to: &bytes)
-        for (name, field) in fields.sorted(by: { $0.name < $1.name }) {
-            writeString(name, to: &bytes)
-            let seconds = field.receivedAt.seconds
-            for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: seconds >> UInt32(shift))) }
-            writeValue(field.value, to: &bytes)
+        if fields.indices.dropFirst().allSatisfy({ fields[$0 - 1].name < fields[$0].name }) {
+            for (name, field) in fields { writeField(name, field, to: &bytes) }
+        } else {
+            for (name, field) in fields.sorted(by: { $0.name < $1.name }) { writeField(name, field, to: &bytes) }
         }
-        return bytes
+    }
+
+    static func writeField(_ name: String, _ field: StoredField, to bytes: inout [UInt8]) {
+        writeString(name, to: &bytes)
+        withUnsafeBytes(of: field.receivedAt.seconds.littleEndian) { bytes.append(contentsOf: $0) }
+        writeValue(field.value, to: &bytes)
     }
 
     /// Decodes fields.
@@ -46,16 +59,32 @@ public enum RecordCodec {
     /// Decodes fields in their stored order, without hashing their names (a reader looks up the
     /// few fields of a record by a linear search; a repeated name in a damaged blob: the last wins).
     public static func decodeList(_ bytes: UnsafeRawBufferPointer) throws(DecodingError) -> [(name: String, field: StoredField)] {
+        var names = NameCache()
+        return try decodeList(bytes, names: &names)
+    }
+
+    /// Field names decoded recently, whose strings a decoder reuses (records repeat a few names).
+    public struct NameCache {
+        var strings = ShortStringCache()
+
+        /// An empty cache.
+        public init() {}
+    }
+
+    /// ``decodeList(_:)``, with the names' strings taken from (and kept in) `names`.
+    public static func decodeList(_ bytes: UnsafeRawBufferPointer,
+                                  names: inout NameCache) throws(DecodingError) -> [(name: String, field: StoredField)] {
         var reader = Reader(bytes: bytes)
         let count = try reader.varint()
         guard count <= UInt64(bytes.count) else { throw DecodingError(offset: 0) }
         var fields: [(name: String, field: StoredField)] = []
         fields.reserveCapacity(Int(count))
         for _ in 0..<count {
-            let name = try reader.string()
+            let name = names.strings.string(try reader.stringBytes())
             var seconds: UInt32 = 0
             for shift in stride(from: 0, to: 32, by: 8) { seconds |= UInt32(try reader.byte()) << UInt32(shift) }
-            fields.append((name, StoredField(value: try reader.value(depth: 0), receivedAt: CacheTimestamp(seconds: seconds))))
+            let value = try reader.value(depth: 0, strings: &names.strings)
+            fields.append((name, StoredField(value: value, receivedAt: CacheTimestamp(seconds: seconds))))
         }
         guard reader.position == bytes.count else { throw DecodingError(offset: reader.position) }
         return fields
@@ -140,14 +169,20 @@ public enum RecordCodec {
         }
 
         mutating func string() throws(DecodingError) -> String {
-            let count = try varint()
-            guard count <= UInt64(bytes.count - position) else { throw DecodingError(offset: position) }
-            let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[position..<position + Int(count)]), as: UTF8.self)
-            position += Int(count)
-            return text
+            String(decoding: try stringBytes(), as: UTF8.self)
         }
 
-        mutating func value(depth: Int) throws(DecodingError) -> CacheValue {
+        /// The bytes of a string.
+        mutating func stringBytes() throws(DecodingError) -> UnsafeRawBufferPointer {
+            let count = try varint()
+            guard count <= UInt64(bytes.count - position) else { throw DecodingError(offset: position) }
+            defer { position += Int(count) }
+            return UnsafeRawBufferPointer(rebasing: bytes[position..<position + Int(count)])
+        }
+
+        /// A value; short strings come from `strings` when they were seen recently (typenames and
+        /// enum values repeat).
+        mutating func value(depth: Int, strings: inout ShortStringCache) throws(DecodingError) -> CacheValue {
             guard depth < 512 else { throw DecodingError(offset: position) }
             switch try byte() {
             case 0: return .null
@@ -160,22 +195,22 @@ public enum RecordCodec {
                 var bits: UInt64 = 0
                 for shift in stride(from: 0, to: 64, by: 8) { bits |= UInt64(try byte()) << UInt64(shift) }
                 return .double(Double(bitPattern: bits))
-            case 5: return .string(try string())
+            case 5: return .string(strings.string(try stringBytes()))
             case 6: return .reference(CacheKey(try string()))
             case 7:
                 let count = try varint()
                 guard count <= UInt64(bytes.count - position) else { throw DecodingError(offset: position) }
                 var items: [CacheValue] = []
                 items.reserveCapacity(Int(count))
-                for _ in 0..<count { items.append(try value(depth: depth + 1)) }
+                for _ in 0..<count { items.append(try value(depth: depth + 1, strings: &strings)) }
                 return .list(items)
             case 8:
                 let count = try varint()
                 guard count <= UInt64(bytes.count - position) else { throw DecodingError(offset: position) }
                 var fields: [String: CacheValue] = [:]
                 for _ in 0..<count {
-                    let name = try string()
-                    fields[name] = try value(depth: depth + 1)
+                    let name = strings.string(try stringBytes())
+                    fields[name] = try value(depth: depth + 1, strings: &strings)
                 }
                 return .object(fields)
             default:

@@ -14,6 +14,15 @@ public struct RecordSet: Sendable {
             self.removesRecord = removesRecord
             self.fields = fields
         }
+
+        /// Sets `newFields` over the current ones (one dictionary when there were none).
+        mutating func setFields(_ newFields: [String: CacheValue?]) {
+            if fields.isEmpty {
+                fields = newFields
+            } else {
+                fields.merge(newFields) { _, new in new }
+            }
+        }
     }
 
     /// The updates by record key.

@@ -25,6 +25,11 @@ struct RecordSource {
         return handle.map { Located(key: key, handle: $0) }
     }
 
+    /// Tells the storage that the records of a list's items are read next (``RecordStorage/prefetch(_:)``).
+    func prefetch(_ values: [CacheValue]) {
+        storage.prefetch(values)
+    }
+
     /// A field of a located record, or nil.
     @inline(__always)
     func field(_ name: String, of record: Located) -> StoredField? {

@@ -16,6 +16,11 @@ public protocol RecordStorage: AnyObject {
     /// The handle of the record with `key`, or nil when there is none.
     func handle(for key: CacheKey) throws -> Int?
 
+    /// A hint that the records `values` reference (a list's items) are about to be located with
+    /// `handle(for:)`, in this order: a persistent storage may load them with one query. Storages
+    /// that find records cheaply ignore it (the default).
+    func prefetch(_ values: [CacheValue])
+
     /// A field of a located record, or nil when the record has no such field.
     func field(_ name: String, of handle: Int) -> StoredField?
 
@@ -48,6 +53,8 @@ extension RecordStorage {
     public func beginRead() {}
 
     public func endRead() {}
+
+    public func prefetch(_ values: [CacheValue]) {}
 
     /// The record with `key` as a value, or nil.
     public func record(for key: CacheKey) throws -> Record? {

@@ -9,8 +9,11 @@ public enum Selection: Sendable {
     /// A named fragment spread.
     case fragmentSpread(FragmentSpread)
 
+    // The payloads are classes: the normalizer and the reader switch over selections once per
+    // object, and copying a struct payload retained and released each of its members.
+
     /// A field selection.
-    public struct Field: Sendable {
+    public final class Field: Sendable {
         /// The key in the response (alias or name).
         public let responseKey: String
         /// The schema field name.
@@ -21,10 +24,18 @@ public enum Selection: Sendable {
         public let arguments: [String: ArgumentValue]
         /// `@include`/`@skip` conditions; all must hold.
         public let conditions: [Condition]
+
+        init(responseKey: String, name: String, type: OutputType, arguments: [String: ArgumentValue], conditions: [Condition]) {
+            self.responseKey = responseKey
+            self.name = name
+            self.type = type
+            self.arguments = arguments
+            self.conditions = conditions
+        }
     }
 
     /// An inline fragment: its own selection set type and when it applies.
-    public struct InlineFragment: Sendable {
+    public final class InlineFragment: Sendable {
         /// The generated type (`AsDroid`) holding the fragment's selections.
         public let type: any SelectionSet.Type
         /// The object typenames it applies to, or nil when it always applies.
@@ -34,16 +45,29 @@ public enum Selection: Sendable {
         /// The `@defer` label when the fragment holds deferred selections (``Deferred``), else nil:
         /// its fields may be missing from a response and from the cache without a miss.
         public let deferredLabel: String?
+
+        init(type: any SelectionSet.Type, possibleTypes: Set<String>?, conditions: [Condition], deferredLabel: String?) {
+            self.type = type
+            self.possibleTypes = possibleTypes
+            self.conditions = conditions
+            self.deferredLabel = deferredLabel
+        }
     }
 
     /// A named fragment spread.
-    public struct FragmentSpread: Sendable {
+    public final class FragmentSpread: Sendable {
         /// The generated fragment type.
         public let fragment: any Fragment.Type
         /// The object typenames it applies to, or nil when it always applies.
         public let possibleTypes: Set<String>?
         /// `@include`/`@skip` conditions.
         public let conditions: [Condition]
+
+        init(fragment: any Fragment.Type, possibleTypes: Set<String>?, conditions: [Condition]) {
+            self.fragment = fragment
+            self.possibleTypes = possibleTypes
+            self.conditions = conditions
+        }
     }
 
     /// `__typename`, which every selection set below the root selects.

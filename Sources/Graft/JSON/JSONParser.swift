@@ -38,6 +38,12 @@ public struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
     var position = 0
+    /// Fields of the objects being parsed, innermost last: an object's fields are collected here,
+    /// then put into a dictionary made for their number (one growing field by field was
+    /// reallocated and its keys hashed again).
+    var pendingFields: [(key: String, value: JSONValue)] = []
+    /// Short keys parsed recently (responses repeat the same few keys).
+    var recentKeys = ShortStringCache()
 
     init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = bytes
@@ -82,21 +88,22 @@ public struct JSONParser {
     mutating func parseObject(depth: Int) throws(SyntaxError) -> JSONValue {
         guard depth <= maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
         position += 1
-        var fields: [String: JSONValue] = [:]
         skipWhitespace()
         if position < bytes.count && bytes[position] == UInt8(ascii: "}") {
             position += 1
-            return .object(fields)
+            return .object([:])
         }
+        let first = pendingFields.count
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("expected a string key") }
-            let key = try parseString()
+            let key = try parseKey()
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("expected ':'") }
             position += 1
             skipWhitespace()
-            fields[key] = try parseValue(depth: depth)
+            let value = try parseValue(depth: depth)
+            pendingFields.append((key, value))
             skipWhitespace()
             guard position < bytes.count else { throw error("unexpected end of data") }
             if bytes[position] == UInt8(ascii: ",") {
@@ -105,8 +112,36 @@ public struct JSONParser {
             }
             guard bytes[position] == UInt8(ascii: "}") else { throw error("expected ',' or '}'") }
             position += 1
-            return .object(fields)
+            return .object(takeFields(from: first))
         }
+    }
+
+    /// The object of `pendingFields[first...]` (a repeated key: the last wins), which are removed.
+    mutating func takeFields(from first: Int) -> [String: JSONValue] {
+        var fields = [String: JSONValue](capacityFor: pendingFields.count - first)
+        for index in first..<pendingFields.count {
+            var field: (key: String, value: JSONValue) = ("", .null)
+            swap(&field, &pendingFields[index])
+            fields[field.key] = field.value
+        }
+        pendingFields.removeSubrange(first...)
+        return fields
+    }
+
+    /// An object key: as `parseString()`, but a short key without escapes is taken from
+    /// `recentKeys` when it was seen recently.
+    mutating func parseKey() throws(SyntaxError) -> String {
+        let start = position + 1
+        var end = start
+        while true {
+            guard end < bytes.count, end - start <= ShortStringCache.maxCount else { return try parseString() }
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { return try parseString() }
+            end += 1
+        }
+        position = end + 1
+        return recentKeys.string(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<end])))
     }
 
     mutating func parseArray(depth: Int) throws(SyntaxError) -> JSONValue {
