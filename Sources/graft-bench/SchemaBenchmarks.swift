@@ -16,8 +16,8 @@ enum SchemaBenchmarks {
         }
         let name = arguments.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: "+")
         // The previous run's schema is freed after the clock stops (as `parse` does with its AST, and
-        // as graphql-js leaves its schemas to the garbage collector): freeing it was 16M of the
-        // 127M instructions timed per build.
+        // as graphql-js leaves its schemas to the garbage collector): freeing it was an eighth of
+        // the instructions of a build when it was timed.
         let total = try Measurement.median(producing: { try SchemaBuilder.build(sdl: sources) })
         Measurement.report("schema", name, bytes: bytes, milliseconds: total)
         if ProcessInfo.processInfo.environment["GRAFT_BENCH_BREAKDOWN"] != nil {
