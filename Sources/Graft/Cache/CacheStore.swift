@@ -150,10 +150,15 @@ public actor CacheStore {
     /// Removes every record (and optimistic layer); watchers are notified.
     public func clear() throws(GraftError) {
         var changed: [CacheFieldRef] = []
-        for key in try guarded({ try storage.allKeys() }) {
-            // A damaged record is removed with the rest; its fields can't be named.
-            guard let handle = try? storage.handle(for: key) else { continue }
-            for (name, _) in storage.fields(of: handle) { changed.append(CacheFieldRef(key, name)) }
+        do {
+            // One read for every record (a persistent storage takes its locks once, not per key).
+            storage.beginRead()
+            defer { storage.endRead() }
+            for key in try guarded({ try storage.allKeys() }) {
+                // A damaged record is removed with the rest; its fields can't be named.
+                guard let handle = try? storage.handle(for: key) else { continue }
+                for (name, _) in storage.fields(of: handle) { changed.append(CacheFieldRef(key, name)) }
+            }
         }
         for layer in optimisticLayers { changed += CacheStore.fieldRefs(of: layer.records) }
         optimisticLayers = []
