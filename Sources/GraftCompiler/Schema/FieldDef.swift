@@ -125,21 +125,15 @@ public struct FieldDef: Named, Sendable, Hashable {
         span: SourceSpan? = nil,
         node: FieldDefinition? = nil
     ) {
-        storage = Storage(
-            name: name,
-            description: .text(description),
-            arguments: arguments,
-            type: type,
-            deprecationReason: deprecationReason,
-            directives: directives,
-            span: span,
-            node: NodeReference(node)
-        )
+        self.init(name: name, description: description,
+                  arguments: arguments, type: type,
+                  deprecationReason: deprecationReason, directives: directives, span: span, nodeReference: NodeReference(node))
     }
 
     /// Creates the element with a node kept by reference.
     init(
         name: String,
+        description: String? = nil,
         arguments: NamedList<InputValueDef>,
         type: TypeRef,
         deprecationReason: String?,
@@ -149,7 +143,7 @@ public struct FieldDef: Named, Sendable, Hashable {
     ) {
         storage = Storage(
             name: name,
-            description: .text(nil),
+            description: .text(description),
             arguments: arguments,
             type: type,
             deprecationReason: deprecationReason,

@@ -125,21 +125,15 @@ public struct InputValueDef: Named, Sendable, Hashable {
         span: SourceSpan? = nil,
         node: InputValueDefinition? = nil
     ) {
-        storage = Storage(
-            name: name,
-            description: .text(description),
-            type: type,
-            defaultValue: defaultValue,
-            deprecationReason: deprecationReason,
-            directives: directives,
-            span: span,
-            node: NodeReference(node)
-        )
+        self.init(name: name, description: description,
+                  type: type, defaultValue: defaultValue,
+                  deprecationReason: deprecationReason, directives: directives, span: span, nodeReference: NodeReference(node))
     }
 
     /// Creates the element with a node kept by reference.
     init(
         name: String,
+        description: String? = nil,
         type: TypeRef,
         defaultValue: Value?,
         deprecationReason: String?,
@@ -149,7 +143,7 @@ public struct InputValueDef: Named, Sendable, Hashable {
     ) {
         storage = Storage(
             name: name,
-            description: .text(nil),
+            description: .text(description),
             type: type,
             defaultValue: defaultValue,
             deprecationReason: deprecationReason,
