@@ -1,20 +1,25 @@
+// The public initializers of the larger nodes live in extensions and call the memberwise
+// initializer, whose arguments follow the stored properties (so its labels differ from the public
+// one's order). Swift 6.3's optimizer leaves a copy and a destroy of the whole node behind an
+// initializer that assigns the properties one by one, for nodes of this size: 4.7M of the 27.2M
+// instructions a parse of the GitHub schema took (Documentation/Architecture.md, "The parser").
+
 /// `schema { query: Query ... }` (Section 3.3), also used for `extend schema` (with no description).
 public struct SchemaDefinition: Sendable, Hashable {
-    /// The description, or nil.
-    public var description: StringValue?
     /// The directives.
     public var directives: [Directive]
+    /// The description, or nil.
+    public var description: StringValue?
     /// The root operation types.
     public var operationTypes: [OperationTypeDefinition]
     /// Where it is.
     public var range: SourceRange
+}
 
+extension SchemaDefinition {
     /// Creates a schema definition or extension.
     public init(description: StringValue?, directives: [Directive], operationTypes: [OperationTypeDefinition], range: SourceRange) {
-        self.description = description
-        self.directives = directives
-        self.operationTypes = operationTypes
-        self.range = range
+        self.init(directives: directives, description: description, operationTypes: operationTypes, range: range)
     }
 }
 
@@ -113,30 +118,29 @@ public typealias TypeExtension = TypeDefinition
 
 /// `scalar Name @directives`.
 public struct ScalarTypeDefinition: Sendable, Hashable {
-    /// The description, or nil.
-    public var description: StringValue?
     /// The name.
     public var name: Name
+    /// The description, or nil.
+    public var description: StringValue?
     /// The directives.
     public var directives: [Directive]
     /// Where it is.
     public var range: SourceRange
+}
 
+extension ScalarTypeDefinition {
     /// Creates a scalar definition.
     public init(description: StringValue?, name: Name, directives: [Directive], range: SourceRange) {
-        self.description = description
-        self.name = name
-        self.directives = directives
-        self.range = range
+        self.init(name: name, description: description, directives: directives, range: range)
     }
 }
 
 /// An object or interface type definition.
 public struct ObjectTypeDefinition: Sendable, Hashable {
-    /// The description, or nil.
-    public var description: StringValue?
     /// The name.
     public var name: Name
+    /// The description, or nil.
+    public var description: StringValue?
     /// The implemented interfaces.
     public var interfaces: [NamedType]
     /// The directives.
@@ -145,24 +149,21 @@ public struct ObjectTypeDefinition: Sendable, Hashable {
     public var fields: [FieldDefinition]
     /// Where it is.
     public var range: SourceRange
+}
 
+extension ObjectTypeDefinition {
     /// Creates an object or interface definition.
     public init(description: StringValue?, name: Name, interfaces: [NamedType], directives: [Directive], fields: [FieldDefinition], range: SourceRange) {
-        self.description = description
-        self.name = name
-        self.interfaces = interfaces
-        self.directives = directives
-        self.fields = fields
-        self.range = range
+        self.init(name: name, description: description, interfaces: interfaces, directives: directives, fields: fields, range: range)
     }
 }
 
 /// A field definition `name(args): Type @directives`.
 public struct FieldDefinition: Sendable, Hashable {
-    /// The description, or nil.
-    public var description: StringValue?
     /// The name.
     public var name: Name
+    /// The description, or nil.
+    public var description: StringValue?
     /// The arguments.
     public var arguments: [InputValueDefinition]
     /// The type.
@@ -171,24 +172,21 @@ public struct FieldDefinition: Sendable, Hashable {
     public var directives: [Directive]
     /// Where it is.
     public var range: SourceRange
+}
 
+extension FieldDefinition {
     /// Creates a field definition.
     public init(description: StringValue?, name: Name, arguments: [InputValueDefinition], type: TypeReference, directives: [Directive], range: SourceRange) {
-        self.description = description
-        self.name = name
-        self.arguments = arguments
-        self.type = type
-        self.directives = directives
-        self.range = range
+        self.init(name: name, description: description, arguments: arguments, type: type, directives: directives, range: range)
     }
 }
 
 /// An argument or input field definition `name: Type = default @directives`.
 public struct InputValueDefinition: Sendable, Hashable {
-    /// The description, or nil.
-    public var description: StringValue?
     /// The name.
     public var name: Name
+    /// The description, or nil.
+    public var description: StringValue?
     /// The type.
     public var type: TypeReference
     /// The default value, or nil.
@@ -197,113 +195,103 @@ public struct InputValueDefinition: Sendable, Hashable {
     public var directives: [Directive]
     /// Where it is.
     public var range: SourceRange
+}
 
+extension InputValueDefinition {
     /// Creates an input value definition.
     public init(description: StringValue?, name: Name, type: TypeReference, defaultValue: Value?, directives: [Directive], range: SourceRange) {
-        self.description = description
-        self.name = name
-        self.type = type
-        self.defaultValue = defaultValue
-        self.directives = directives
-        self.range = range
+        self.init(name: name, description: description, type: type, defaultValue: defaultValue, directives: directives, range: range)
     }
 }
 
 /// `union Name @directives = A | B`.
 public struct UnionTypeDefinition: Sendable, Hashable {
-    /// The description, or nil.
-    public var description: StringValue?
     /// The name.
     public var name: Name
+    /// The description, or nil.
+    public var description: StringValue?
     /// The directives.
     public var directives: [Directive]
     /// The member types.
     public var types: [NamedType]
     /// Where it is.
     public var range: SourceRange
+}
 
+extension UnionTypeDefinition {
     /// Creates a union definition.
     public init(description: StringValue?, name: Name, directives: [Directive], types: [NamedType], range: SourceRange) {
-        self.description = description
-        self.name = name
-        self.directives = directives
-        self.types = types
-        self.range = range
+        self.init(name: name, description: description, directives: directives, types: types, range: range)
     }
 }
 
 /// `enum Name @directives { VALUES }`.
 public struct EnumTypeDefinition: Sendable, Hashable {
-    /// The description, or nil.
-    public var description: StringValue?
     /// The name.
     public var name: Name
+    /// The description, or nil.
+    public var description: StringValue?
     /// The directives.
     public var directives: [Directive]
     /// The values.
     public var values: [EnumValueDefinition]
     /// Where it is.
     public var range: SourceRange
+}
 
+extension EnumTypeDefinition {
     /// Creates an enum definition.
     public init(description: StringValue?, name: Name, directives: [Directive], values: [EnumValueDefinition], range: SourceRange) {
-        self.description = description
-        self.name = name
-        self.directives = directives
-        self.values = values
-        self.range = range
+        self.init(name: name, description: description, directives: directives, values: values, range: range)
     }
 }
 
 /// One value of an enum definition.
 public struct EnumValueDefinition: Sendable, Hashable {
-    /// The description, or nil.
-    public var description: StringValue?
     /// The value's name.
     public var name: Name
+    /// The description, or nil.
+    public var description: StringValue?
     /// The directives.
     public var directives: [Directive]
     /// Where it is.
     public var range: SourceRange
+}
 
+extension EnumValueDefinition {
     /// Creates an enum value definition.
     public init(description: StringValue?, name: Name, directives: [Directive], range: SourceRange) {
-        self.description = description
-        self.name = name
-        self.directives = directives
-        self.range = range
+        self.init(name: name, description: description, directives: directives, range: range)
     }
 }
 
 /// `input Name @directives { fields }`.
 public struct InputObjectTypeDefinition: Sendable, Hashable {
-    /// The description, or nil.
-    public var description: StringValue?
     /// The name.
     public var name: Name
+    /// The description, or nil.
+    public var description: StringValue?
     /// The directives.
     public var directives: [Directive]
     /// The input fields.
     public var fields: [InputValueDefinition]
     /// Where it is.
     public var range: SourceRange
+}
 
+extension InputObjectTypeDefinition {
     /// Creates an input object definition.
     public init(description: StringValue?, name: Name, directives: [Directive], fields: [InputValueDefinition], range: SourceRange) {
-        self.description = description
-        self.name = name
-        self.directives = directives
-        self.fields = fields
-        self.range = range
+        self.init(name: name, description: description, directives: directives, fields: fields, range: range)
     }
 }
 
 /// `directive @name(args) repeatable on LOCATIONS` (Section 3.13).
 public struct DirectiveDefinition: Sendable, Hashable {
-    /// The description, or nil.
-    public var description: StringValue?
     /// The name, without `@`.
     public var name: Name
+    /// The description, or nil.
+    public var description: StringValue?
     /// The arguments.
     public var arguments: [InputValueDefinition]
     /// Whether the directive may be repeated at one location.
@@ -312,14 +300,11 @@ public struct DirectiveDefinition: Sendable, Hashable {
     public var locations: [Name]
     /// Where it is.
     public var range: SourceRange
+}
 
+extension DirectiveDefinition {
     /// Creates a directive definition.
     public init(description: StringValue?, name: Name, arguments: [InputValueDefinition], repeatable: Bool, locations: [Name], range: SourceRange) {
-        self.description = description
-        self.name = name
-        self.arguments = arguments
-        self.repeatable = repeatable
-        self.locations = locations
-        self.range = range
+        self.init(name: name, description: description, arguments: arguments, repeatable: repeatable, locations: locations, range: range)
     }
 }

@@ -5,7 +5,7 @@ extension Parser {
         let start = token.start
         if peek(.braceLeft) {
             let selectionSet = try parseSelectionSet()
-            return OperationDefinition(operation: .query, name: nil, variableDefinitions: [], directives: [],
+            return OperationDefinition(operation: .query, description: nil, name: nil, variableDefinitions: [], directives: [],
                                        selectionSet: selectionSet, range: range(from: start))
         }
         let description = try parseDescription()

@@ -35,7 +35,7 @@ extension Parser {
         let name = try parseName()
         let directives = try parseDirectives(isConst: true)
         if directives.isEmpty { throw unexpected() }
-        return .scalar(ScalarTypeDefinition(description: nil, name: name, directives: directives, range: range(from: start)))
+        return .scalar(ScalarTypeDefinition(name: name, description: nil, directives: directives, range: range(from: start)))
     }
 
     /// ObjectTypeExtension and InterfaceTypeExtension: extend type|interface Name ImplementsInterfaces? Directives[Const]? FieldsDefinition?
@@ -49,7 +49,7 @@ extension Parser {
         let directives = try parseDirectives(isConst: true)
         let fields = try parseFieldsDefinition()
         if interfaces.isEmpty && directives.isEmpty && fields.isEmpty { throw unexpected() }
-        let node = ObjectTypeDefinition(description: nil, name: name, interfaces: interfaces, directives: directives,
+        let node = ObjectTypeDefinition(name: name, description: nil, interfaces: interfaces, directives: directives,
                                         fields: fields, range: range(from: start))
         return keyword.utf8CodeUnitCount == 4 ? .object(node) : .interface(node)
     }
@@ -63,7 +63,7 @@ extension Parser {
         let directives = try parseDirectives(isConst: true)
         let types = try parseUnionMemberTypes()
         if directives.isEmpty && types.isEmpty { throw unexpected() }
-        return .union(UnionTypeDefinition(description: nil, name: name, directives: directives, types: types, range: range(from: start)))
+        return .union(UnionTypeDefinition(name: name, description: nil, directives: directives, types: types, range: range(from: start)))
     }
 
     /// EnumTypeExtension : extend enum Name Directives[Const]? EnumValuesDefinition (or only directives).
@@ -75,7 +75,7 @@ extension Parser {
         let directives = try parseDirectives(isConst: true)
         let values = try parseEnumValuesDefinition()
         if directives.isEmpty && values.isEmpty { throw unexpected() }
-        return .enum(EnumTypeDefinition(description: nil, name: name, directives: directives, values: values, range: range(from: start)))
+        return .enum(EnumTypeDefinition(name: name, description: nil, directives: directives, values: values, range: range(from: start)))
     }
 
     /// InputObjectTypeExtension : extend input Name Directives[Const]? InputFieldsDefinition (or only directives).
@@ -87,6 +87,6 @@ extension Parser {
         let directives = try parseDirectives(isConst: true)
         let fields = try parseArgumentsDefinitionBraced()
         if directives.isEmpty && fields.isEmpty { throw unexpected() }
-        return .inputObject(InputObjectTypeDefinition(description: nil, name: name, directives: directives, fields: fields, range: range(from: start)))
+        return .inputObject(InputObjectTypeDefinition(name: name, description: nil, directives: directives, fields: fields, range: range(from: start)))
     }
 }

@@ -27,7 +27,7 @@ extension Parser {
         try expectKeyword("scalar")
         let name = try parseName()
         let directives = try parseDirectives(isConst: true)
-        return .scalar(ScalarTypeDefinition(description: description, name: name, directives: directives, range: range(from: start)))
+        return .scalar(ScalarTypeDefinition(name: name, description: description, directives: directives, range: range(from: start)))
     }
 
     /// ObjectTypeDefinition (Section 3.6) and InterfaceTypeDefinition (Section 3.7):
@@ -40,7 +40,7 @@ extension Parser {
         let interfaces = try parseImplementsInterfaces()
         let directives = try parseDirectives(isConst: true)
         let fields = try parseFieldsDefinition()
-        let node = ObjectTypeDefinition(description: description, name: name, interfaces: interfaces,
+        let node = ObjectTypeDefinition(name: name, description: description, interfaces: interfaces,
                                         directives: directives, fields: fields, range: range(from: start))
         return keyword.utf8CodeUnitCount == 4 ? .object(node) : .interface(node)
     }
@@ -67,7 +67,7 @@ extension Parser {
         try expect(.colon)
         let type = try parseTypeReference()
         let directives = try parseDirectives(isConst: true)
-        return FieldDefinition(description: description, name: name, arguments: arguments, type: type,
+        return FieldDefinition(name: name, description: description, arguments: arguments, type: type,
                                directives: directives, range: range(from: start))
     }
 
@@ -87,7 +87,7 @@ extension Parser {
         let type = try parseTypeReference()
         let defaultValue = try expectOptional(.equals) ? try parseValueLiteral(isConst: true) : nil
         let directives = try parseDirectives(isConst: true)
-        return InputValueDefinition(description: description, name: name, type: type, defaultValue: defaultValue,
+        return InputValueDefinition(name: name, description: description, type: type, defaultValue: defaultValue,
                                     directives: directives, range: range(from: start))
     }
 
@@ -99,7 +99,7 @@ extension Parser {
         let name = try parseName()
         let directives = try parseDirectives(isConst: true)
         let types = try parseUnionMemberTypes()
-        return .union(UnionTypeDefinition(description: description, name: name, directives: directives, types: types, range: range(from: start)))
+        return .union(UnionTypeDefinition(name: name, description: description, directives: directives, types: types, range: range(from: start)))
     }
 
     /// UnionMemberTypes : = |? NamedType (| NamedType)*
@@ -116,7 +116,7 @@ extension Parser {
         let name = try parseName()
         let directives = try parseDirectives(isConst: true)
         let values = try parseEnumValuesDefinition()
-        return .enum(EnumTypeDefinition(description: description, name: name, directives: directives, values: values, range: range(from: start)))
+        return .enum(EnumTypeDefinition(name: name, description: description, directives: directives, values: values, range: range(from: start)))
     }
 
     /// EnumValuesDefinition : { EnumValueDefinition+ }
@@ -136,7 +136,7 @@ extension Parser {
         }
         let name = try parseName()
         let directives = try parseDirectives(isConst: true)
-        return EnumValueDefinition(description: description, name: name, directives: directives, range: range(from: start))
+        return EnumValueDefinition(name: name, description: description, directives: directives, range: range(from: start))
     }
 
     /// InputObjectTypeDefinition : Description? input Name Directives[Const]? InputFieldsDefinition? (Section 3.10).
@@ -147,7 +147,7 @@ extension Parser {
         let name = try parseName()
         let directives = try parseDirectives(isConst: true)
         let fields = try parseArgumentsDefinitionBraced()
-        return .inputObject(InputObjectTypeDefinition(description: description, name: name, directives: directives, fields: fields, range: range(from: start)))
+        return .inputObject(InputObjectTypeDefinition(name: name, description: description, directives: directives, fields: fields, range: range(from: start)))
     }
 
     /// InputFieldsDefinition : { InputValueDefinition+ }
@@ -170,7 +170,7 @@ extension Parser {
         let locations = try delimitedMany(.pipe) { (parser: inout Parser) throws(SyntaxError) in
             try parser.parseDirectiveLocation()
         }
-        return DirectiveDefinition(description: description, name: name, arguments: arguments, repeatable: repeatable,
+        return DirectiveDefinition(name: name, description: description, arguments: arguments, repeatable: repeatable,
                                    locations: locations, range: range(from: start))
     }
 
