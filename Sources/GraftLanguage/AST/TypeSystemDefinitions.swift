@@ -2,7 +2,7 @@
 // initializer, whose arguments follow the stored properties (so its labels differ from the public
 // one's order). Swift 6.3's optimizer leaves a copy and a destroy of the whole node behind an
 // initializer that assigns the properties one by one, for nodes of this size: 4.7M of the 27.2M
-// instructions a parse of the GitHub schema took (Documentation/Architecture.md, "The parser").
+// instructions a parse of the GitHub schema took (Documentation/Architecture.md, "Language layer").
 
 /// `schema { query: Query ... }` (Section 3.3), also used for `extend schema` (with no description).
 public struct SchemaDefinition: Sendable, Hashable {
