@@ -9,13 +9,67 @@ extension Lexer {
         (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
     }
 
-    /// The offset of the first byte at or after `position` that is `"`, `\`, `\n` or `\r`
-    /// (the bytes that end a run of plain string characters), or `bytes.count`.
-    /// Checks eight bytes at a time.
+    /// The offset of the first byte at or after `position` that is not a NameContinue (letter,
+    /// digit, `_`), or `bytes.count`. Eight bytes at a time.
     @inline(__always)
-    func skipPlainStringBytes(from position: Int) -> Int {
+    func skipNameContinue(from position: Int) -> Int {
         var position = position
         let count = bytes.count
+        if let base = bytes.baseAddress {
+            while position + 8 <= count {
+                let others = Lexer.nonNameLanes(UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                if others != 0 { return position + others.trailingZeroBitCount / 8 }
+                position += 8
+            }
+        }
+        while position < count, Lexer.isNameContinue(bytes[position]) { position += 1 }
+        return position
+    }
+
+    /// A word with the high bit set in each byte lane of `word` that is not a NameContinue byte,
+    /// exactly: the tests work on each lane's low seven bits, so no sum carries into the next lane,
+    /// and bytes from 0x80 up are never name bytes.
+    @inline(__always)
+    static func nonNameLanes(_ word: UInt64) -> UInt64 {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let low = word & ~high
+        let folded = low | broadcast(0x20)  // A-Z onto a-z; nothing else lands in a-z
+        let letters = atLeast(folded, 0x61) & ~atLeast(folded, 0x7B)
+        let digits = atLeast(low, 0x30) & ~atLeast(low, 0x3A)
+        let underscores = ~atLeast(low ^ broadcast(0x5F), 0x01) & high
+        return (~(letters | digits | underscores) & high) | (word & high)
+    }
+
+    /// The high bit of each lane of `lanes` (all below 0x80) that is at least `bound` (at least 1).
+    @inline(__always)
+    static func atLeast(_ lanes: UInt64, _ bound: UInt8) -> UInt64 {
+        (lanes &+ broadcast(0x80 &- bound)) & 0x8080_8080_8080_8080
+    }
+
+    /// The first offset from `position` (in steps of sixteen bytes) where the sixteen bytes up to
+    /// `end` include `a`, `b`, `c` or `d`: one vector compare per needle and block (SSE2 on x86,
+    /// NEON on ARM). The caller finds the exact byte from there.
+    @inline(__always)
+    func skipBlocks(from position: Int, to end: Int, avoiding a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8) -> Int {
+        guard let base = bytes.baseAddress else { return position }
+        let a = SIMD16<UInt8>(repeating: a), b = SIMD16<UInt8>(repeating: b)
+        let c = SIMD16<UInt8>(repeating: c), d = SIMD16<UInt8>(repeating: d)
+        var position = position
+        while position + 16 <= end {
+            let block = UnsafeRawPointer(base + position).loadUnaligned(as: SIMD16<UInt8>.self)
+            if any((block .== a) .| (block .== b) .| (block .== c) .| (block .== d)) { break }
+            position += 16
+        }
+        return position
+    }
+
+    /// The offset of the first byte at or after `position` that is `"`, `\`, `\n` or `\r`
+    /// (the bytes that end a run of plain string characters), or `bytes.count`.
+    /// Checks sixteen, then eight bytes at a time.
+    @inline(__always)
+    func skipPlainStringBytes(from position: Int) -> Int {
+        let count = bytes.count
+        var position = skipBlocks(from: position, to: count, avoiding: 0x22, 0x5C, 0x0A, 0x0D)
         if let base = bytes.baseAddress {
             let quotes = Lexer.broadcast(0x22), backslashes = Lexer.broadcast(0x5C)
             let newlines = Lexer.broadcast(0x0A), returns = Lexer.broadcast(0x0D)
@@ -36,11 +90,11 @@ extension Lexer {
     }
 
     /// The offset of the first `"` or `\` at or after `position` (the only bytes that matter
-    /// inside a block string), or `bytes.count`. Eight bytes at a time.
+    /// inside a block string), or `bytes.count`. Sixteen, then eight bytes at a time.
     @inline(__always)
     func skipPlainBlockStringBytes(from position: Int) -> Int {
-        var position = position
         let count = bytes.count
+        var position = skipBlocks(from: position, to: count, avoiding: 0x22, 0x5C, 0x22, 0x5C)
         if let base = bytes.baseAddress {
             let quotes = Lexer.broadcast(0x22), backslashes = Lexer.broadcast(0x5C)
             while position + 8 <= count {
@@ -134,10 +188,11 @@ extension Lexer {
         body(lineStart, end)
     }
 
-    /// The offset of the first `\n` or `\r` in `position..<end`, or `end`. Eight bytes at a time.
+    /// The offset of the first `\n` or `\r` in `position..<end`, or `end`. Sixteen, then eight
+    /// bytes at a time.
     @inline(__always)
     func nextLineBreak(from position: Int, to end: Int) -> Int {
-        var position = position
+        var position = skipBlocks(from: position, to: end, avoiding: 0x0A, 0x0D, 0x0A, 0x0D)
         if let base = bytes.baseAddress {
             let newlines = Lexer.broadcast(0x0A), returns = Lexer.broadcast(0x0D)
             while position + 8 <= end {

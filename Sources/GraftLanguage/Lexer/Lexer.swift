@@ -112,8 +112,7 @@ public struct Lexer {
                 self.position = token.end
                 return token
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
-                var end = position + 1
-                while end < count, Lexer.isNameContinue(bytes[end]) { end += 1 }
+                let end = skipNameContinue(from: position + 1)
                 self.position = end
                 return Token(kind: .name, start: position, end: end)
             default:
