@@ -9,7 +9,8 @@
 /// and validation look them up.
 struct NameTable {
     private struct Entry {
-        var start: Int
+        /// Where bytes 16... of a long name start in `tails`.
+        var tail: Int
         var length: Int
         var hash: UInt64
         /// The first sixteen bytes, zero past the name's end: short names compare by these alone.
@@ -20,6 +21,9 @@ struct NameTable {
     /// Open addressing, linear probing: each slot is an index into `entries` plus one (0 = empty).
     private var slots: [Int32]
     private var entries: [Entry] = []
+    /// Bytes 16... of each long name, back to back: compared in this compact buffer rather than at
+    /// the name's first occurrence somewhere else in the source (a cache miss per lookup).
+    private var tails: [UInt8] = []
     private var mask: Int
 
     /// Creates a table sized for a source of `byteCount` bytes (it grows when needed).
@@ -30,6 +34,7 @@ struct NameTable {
         slots = Array(repeating: 0, count: capacity)
         mask = capacity - 1
         entries.reserveCapacity(Swift.min(capacity / 2, byteCount / 200 + 16))
+        tails.reserveCapacity(byteCount / 100)
     }
 
     /// The name spelled by `bytes[start..<end]` (a NameToken: ASCII, already checked by the lexer).
@@ -44,27 +49,31 @@ struct NameTable {
         var slot = Int(truncatingIfNeeded: hash) & mask
         let found = slots.withUnsafeBufferPointer { slots in
             entries.withUnsafeBufferPointer { entries in
-                while true {
-                    let index = Int(slots[slot]) - 1
-                    if index < 0 { return index }
-                    let entry = entries.baseAddress! + index
-                    if entry.pointee.head == head && entry.pointee.length == length
-                        && (length <= 16 || (entry.pointee.hash == hash
-                            && Self.equal(bytes.baseAddress! + entry.pointee.start + 16, name + 16, length - 16, canOverread: canOverread))) {
-                        return index
+                tails.withUnsafeBufferPointer { tails in
+                    while true {
+                        let index = Int(slots[slot]) - 1
+                        if index < 0 { return index }
+                        let entry = entries.baseAddress! + index
+                        if entry.pointee.head == head && entry.pointee.length == length
+                            && (length <= 16 || (entry.pointee.hash == hash
+                                && Self.equal(tails.baseAddress! + entry.pointee.tail, name + 16, length - 16))) {
+                            return index
+                        }
+                        slot = (slot + 1) & mask
                     }
-                    slot = (slot + 1) & mask
                 }
             }
         }
         if found >= 0 { return entries[found].value }
-        return insert(name, start: start, length: length, hash: hash, head: head, slot: slot)
+        return insert(name, length: length, hash: hash, head: head, slot: slot)
     }
 
-    private mutating func insert(_ name: UnsafePointer<UInt8>, start: Int, length: Int, hash: UInt64,
+    private mutating func insert(_ name: UnsafePointer<UInt8>, length: Int, hash: UInt64,
                                  head: (UInt64, UInt64), slot: Int) -> String {
         let value = String(decoding: UnsafeBufferPointer(start: name, count: length), as: UTF8.self)
-        entries.append(Entry(start: start, length: length, hash: hash, head: head, value: value))
+        let tail = tails.count
+        if length > 16 { tails.append(contentsOf: UnsafeBufferPointer(start: name + 16, count: length - 16)) }
+        entries.append(Entry(tail: tail, length: length, hash: hash, head: head, value: value))
         slots[slot] = Int32(entries.count)
         if entries.count * 2 > slots.count { grow() }
         return value
@@ -131,15 +140,18 @@ struct NameTable {
         return hash
     }
 
-    /// Whether two names of `length` bytes are the same (the earlier one never reaches the end of
-    /// the source when the later one does not).
+    /// Whether `length` bytes at `a` (in `tails`) and `b` (in the source) are the same.
     @inline(__always)
-    private static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ length: Int, canOverread: Bool) -> Bool {
+    private static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ length: Int) -> Bool {
         var offset = 0
-        while offset < length {
-            let count = length - offset
-            if word(a, offset, count, canOverread: canOverread) != word(b, offset, count, canOverread: canOverread) { return false }
+        while offset + 8 <= length {
+            if UnsafeRawPointer(a + offset).loadUnaligned(as: UInt64.self)
+                != UnsafeRawPointer(b + offset).loadUnaligned(as: UInt64.self) { return false }
             offset += 8
+        }
+        while offset < length {
+            if a[offset] != b[offset] { return false }
+            offset += 1
         }
         return true
     }
