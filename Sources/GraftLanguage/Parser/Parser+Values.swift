@@ -57,7 +57,8 @@ extension Parser {
         return ObjectField(name: name, value: value, range: range(from: start))
     }
 
-    /// StringValue, decoded (block strings dedented).
+    /// StringValue, decoded (block strings dedented) when read.
+    @inline(__always)
     mutating func parseStringLiteral() throws(SyntaxError) -> StringValue {
         let token = self.token
         try advance()
