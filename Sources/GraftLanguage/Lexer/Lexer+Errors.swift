@@ -37,6 +37,7 @@ extension Lexer {
         SyntaxError(message, source: source, byteOffset: position)
     }
 
+    @inline(never)
     func unexpectedCharacter(at position: Int) -> SyntaxError {
         if byte(at: position) == 0x27 {
             return error("Unexpected single quote character ('), did you mean to use a double quote (\")?", at: position)

@@ -1,6 +1,7 @@
 extension Lexer {
     /// IntValue and FloatValue (Section 2.9.1 and 2.9.2): `-`? IntegerPart FractionalPart? ExponentPart?,
     /// not followed by `.` or a NameStart.
+    @inline(never)
     func readNumber(at start: Int) throws(SyntaxError) -> Token {
         var position = start
         var code = byte(at: position)

@@ -142,6 +142,7 @@ public struct Lexer {
     static func isDigit(_ code: Int) -> Bool { code >= 0x30 && code <= 0x39 }
 
     /// Comment :: `#` CommentChar* — ends before a line terminator.
+    @inline(never)
     func readComment(at start: Int) -> Int {
         var position = start + 1
         while position < bytes.count {

@@ -272,5 +272,6 @@ public struct Parser {
         return try parseStringLiteral()
     }
 
+    @inline(__always)
     func peekDescription() -> Bool { token.kind == .string || token.kind == .blockString }
 }
