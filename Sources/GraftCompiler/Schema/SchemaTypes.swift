@@ -53,19 +53,20 @@ public struct EnumValueDef: Named, Sendable, Hashable {
         set { origin.node = newValue }
     }
 
-    /// Creates an enum value.
-    public init(name: String, description: String? = nil, deprecationReason: String? = nil,
-                directives: [AppliedDirective] = [], span: SourceSpan? = nil, node: EnumValueDefinition? = nil) {
-        self.name = name
-        self.lazyDescription = .text(description)
-        self.deprecationReason = deprecationReason
-        self.directives = directives
-        self.origin = Origin(span: span, node: node)
-    }
-
     /// Keeps the SDL string literal as the description, decoded when read.
     mutating func setDescription(literal: StringValue?) {
         lazyDescription = literal.map(LazyDescription.literal) ?? .text(nil)
+    }
+}
+
+extension EnumValueDef {
+    // In an extension so that it can call the memberwise initializer: assigning the properties
+    // one by one left a copy and a destroy of the whole value behind (Scripts/bench/sil-node-copies.py).
+    /// Creates an enum value.
+    public init(name: String, description: String? = nil, deprecationReason: String? = nil,
+                directives: [AppliedDirective] = [], span: SourceSpan? = nil, node: EnumValueDefinition? = nil) {
+        self.init(name: name, lazyDescription: .text(description), deprecationReason: deprecationReason,
+                  directives: directives, origin: Origin(span: span, node: node))
     }
 }
 

@@ -61,15 +61,9 @@ struct TypeDefinitionBuilder {
             if readsSpecifiedBy, let url = Self.stringArgument("url", ofDirective: "specifiedBy", in: node.directives) {
                 type.specifiedByURL = url
             }
-        case .object(let node), .interface(let node):
-            // Interfaces are kept even when the kinds differ (validation reports mismatches).
-            type.interfaces.append(contentsOf: node.interfaces.map { $0.name.value })
-            type.fields.reserveCapacity(type.fields.count + node.fields.count)
-            // Read in place through `pointee` (an addressor): iterating the array, or subscripting the
-            // buffer, copies every field node once more (a retain and release per reference in it).
-            node.fields.withUnsafeBufferPointer { fields in
-                for index in fields.indices { add(makeField(fields.baseAddress! + index, of: node.fields, at: index, source: source), to: &type.fields) }
-            }
+        // One case per pattern: a case binding the same name across patterns copies the node.
+        case .object(let node): applyFields(node, source: source, to: &type)
+        case .interface(let node): applyFields(node, source: source, to: &type)
         case .union(let node):
             type.possibleTypes.append(contentsOf: node.types.map { $0.name.value })
         case .enum(let node):
@@ -85,6 +79,19 @@ struct TypeDefinitionBuilder {
                     add(makeInputValue(fields.baseAddress! + index, of: node.fields, at: index, source: source), to: &type.inputFields)
                 }
             }
+        }
+    }
+
+    /// Applies the interfaces and fields of an object or interface node.
+    @inline(__always)
+    private func applyFields(_ node: ObjectTypeDefinition, source: Source, to type: inout NamedTypeDef) {
+        // Interfaces are kept even when the kinds differ (validation reports mismatches).
+        type.interfaces.append(contentsOf: node.interfaces.map { $0.name.value })
+        type.fields.reserveCapacity(type.fields.count + node.fields.count)
+        // Read in place through `pointee` (an addressor): iterating the array, or subscripting the
+        // buffer, copies every field node once more (a retain and release per reference in it).
+        node.fields.withUnsafeBufferPointer { fields in
+            for index in fields.indices { add(makeField(fields.baseAddress! + index, of: node.fields, at: index, source: source), to: &type.fields) }
         }
     }
 

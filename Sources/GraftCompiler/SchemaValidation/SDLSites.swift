@@ -28,47 +28,54 @@ extension SDLValidationContext {
 
     /// Calls `body` for every node that carries directives, parents before children.
     func forEachDirectiveSite(_ body: (DirectiveSite) -> Void) {
-        forEachDefinition { index, source, definition in
+        // Definitions are read in place, one case per pattern: a case binding the same name across
+        // patterns (`.type(let t), .typeExtension(let t)`) copies the whole definition node.
+        for (index, document) in documents.enumerated() {
+            let source = document.source
             func site(_ start: Int, _ location: DirectiveLocation, _ directives: [Directive], _ typeName: String? = nil) {
                 if directives.isEmpty { return }
                 body(DirectiveSite(document: index, source: source, nodeStart: start, location: location,
                                    directives: directives, typeName: typeName))
             }
-            // Nodes are read in place: copying each field and value is most of this walk's cost.
             func inputValues(_ values: [InputValueDefinition], _ location: DirectiveLocation) {
                 values.forEachInPlace { value in
                     if !value.pointee.directives.isEmpty { site(value.pointee.range.start, location, value.pointee.directives) }
                 }
             }
-            switch definition {
-            case .schema(let node), .schemaExtension(let node):
-                site(node.range.start, .schema, node.directives, nil)
-            case .type(let type), .typeExtension(let type):
-                let name = type.name.value
-                switch type {
-                case .scalar(let node): site(node.range.start, .scalar, node.directives, name)
-                case .object(let node), .interface(let node):
-                    site(node.range.start, type.isInterface ? .interface : .object, node.directives, name)
-                    node.fields.forEachInPlace { field in
-                        if !field.pointee.directives.isEmpty {
-                            site(field.pointee.range.start, .fieldDefinition, field.pointee.directives)
-                        }
-                        if !field.pointee.arguments.isEmpty { inputValues(field.pointee.arguments, .argumentDefinition) }
+            @inline(__always) func object(_ node: ObjectTypeDefinition, _ location: DirectiveLocation) {
+                site(node.range.start, location, node.directives, node.name.value)
+                node.fields.forEachInPlace { field in
+                    if !field.pointee.directives.isEmpty {
+                        site(field.pointee.range.start, .fieldDefinition, field.pointee.directives)
                     }
-                case .union(let node): site(node.range.start, .union, node.directives, name)
+                    if !field.pointee.arguments.isEmpty { inputValues(field.pointee.arguments, .argumentDefinition) }
+                }
+            }
+            @inline(__always) func type(_ type: TypeDefinition) {
+                switch type {
+                case .scalar(let node): site(node.range.start, .scalar, node.directives, node.name.value)
+                case .object(let node): object(node, .object)
+                case .interface(let node): object(node, .interface)
+                case .union(let node): site(node.range.start, .union, node.directives, node.name.value)
                 case .enum(let node):
-                    site(node.range.start, .enum, node.directives, name)
+                    site(node.range.start, .enum, node.directives, node.name.value)
                     node.values.forEachInPlace { value in
                         if !value.pointee.directives.isEmpty { site(value.pointee.range.start, .enumValue, value.pointee.directives) }
                     }
                 case .inputObject(let node):
-                    site(node.range.start, .inputObject, node.directives, name)
+                    site(node.range.start, .inputObject, node.directives, node.name.value)
                     inputValues(node.fields, .inputFieldDefinition)
                 }
-            case .directive(let node):
-                inputValues(node.arguments, .argumentDefinition)
-            case .operation, .fragment:
-                Self.walkExecutable(definition, site: { site($0, $1, $2) })
+            }
+            document.node.definitions.forEachInPlace { definition in
+                switch definition.pointee {
+                case .schema(let node): site(node.range.start, .schema, node.directives, nil)
+                case .schemaExtension(let node): site(node.range.start, .schema, node.directives, nil)
+                case .type(let node): type(node)
+                case .typeExtension(let node): type(node)
+                case .directive(let node): inputValues(node.arguments, .argumentDefinition)
+                case .operation, .fragment: Self.walkExecutable(definition.pointee, site: { site($0, $1, $2) })
+                }
             }
         }
     }
@@ -76,32 +83,41 @@ extension SDLValidationContext {
     /// Calls `body` for every named type reference, in source order, and whether it is in a
     /// type-system definition (rather than an operation or fragment).
     func forEachNamedType(_ body: (Int, Source, NamedType, Bool) -> Void) {
-        forEachDefinition { index, source, definition in
-            // Fields and input values are read in place: copying each node is most of this walk.
+        // Read in place, one case per pattern (see forEachDirectiveSite).
+        for (index, document) in documents.enumerated() {
+            let source = document.source
             func inputValues(_ values: [InputValueDefinition]) {
                 values.forEachInPlace { body(index, source, $0.pointee.type.namedType, true) }
             }
-            switch definition {
-            case .schema(let node), .schemaExtension(let node):
-                for operationType in node.operationTypes { body(index, source, operationType.type, true) }
-            case .type(let type), .typeExtension(let type):
+            @inline(__always) func object(_ node: ObjectTypeDefinition) {
+                node.interfaces.forEachInPlace { body(index, source, $0.pointee, true) }
+                node.fields.forEachInPlace { field in
+                    if !field.pointee.arguments.isEmpty { inputValues(field.pointee.arguments) }
+                    body(index, source, field.pointee.type.namedType, true)
+                }
+            }
+            @inline(__always) func type(_ type: TypeDefinition) {
                 switch type {
                 case .scalar, .enum: break
-                case .object(let node), .interface(let node):
-                    for interface in node.interfaces { body(index, source, interface, true) }
-                    node.fields.forEachInPlace { field in
-                        if !field.pointee.arguments.isEmpty { inputValues(field.pointee.arguments) }
-                        body(index, source, field.pointee.type.namedType, true)
-                    }
-                case .union(let node):
-                    for member in node.types { body(index, source, member, true) }
-                case .inputObject(let node):
-                    inputValues(node.fields)
+                case .object(let node): object(node)
+                case .interface(let node): object(node)
+                case .union(let node): node.types.forEachInPlace { body(index, source, $0.pointee, true) }
+                case .inputObject(let node): inputValues(node.fields)
                 }
-            case .directive(let node):
-                inputValues(node.arguments)
-            case .operation, .fragment:
-                Self.walkExecutable(definition, namedType: { body(index, source, $0, false) })
+            }
+            @inline(__always) func schema(_ node: SchemaDefinition) {
+                node.operationTypes.forEachInPlace { body(index, source, $0.pointee.type, true) }
+            }
+            document.node.definitions.forEachInPlace { definition in
+                switch definition.pointee {
+                case .schema(let node): schema(node)
+                case .schemaExtension(let node): schema(node)
+                case .type(let node): type(node)
+                case .typeExtension(let node): type(node)
+                case .directive(let node): inputValues(node.arguments)
+                case .operation, .fragment:
+                    Self.walkExecutable(definition.pointee, namedType: { body(index, source, $0, false) })
+                }
             }
         }
     }
@@ -164,37 +180,40 @@ extension SDLValidationContext {
                 for argument in directive.arguments { body(site.document, site.source, argument.value) }
             }
         }
-        forEachDefinition { index, source, definition in
+        // Read in place, one case per pattern (see forEachDirectiveSite).
+        for (index, document) in documents.enumerated() {
+            let source = document.source
             func inputValues(_ values: [InputValueDefinition]) {
                 values.forEachInPlace { value in
                     if let defaultValue = value.pointee.defaultValue { body(index, source, defaultValue) }
                 }
             }
-            switch definition {
-            case .type(let type), .typeExtension(let type):
-                switch type {
-                case .object(let node), .interface(let node):
-                    node.fields.forEachInPlace { field in
-                        if !field.pointee.arguments.isEmpty { inputValues(field.pointee.arguments) }
-                    }
-                case .inputObject(let node): inputValues(node.fields)
-                default: break
+            @inline(__always) func object(_ node: ObjectTypeDefinition) {
+                node.fields.forEachInPlace { field in
+                    if !field.pointee.arguments.isEmpty { inputValues(field.pointee.arguments) }
                 }
-            case .directive(let node): inputValues(node.arguments)
-            case .operation, .fragment:
-                Self.walkExecutable(definition, fieldArguments: { field in
-                    for argument in field.arguments { body(index, source, argument.value) }
-                }, defaultValue: { body(index, source, $0) })
-            default: break
+            }
+            @inline(__always) func type(_ type: TypeDefinition) {
+                switch type {
+                case .object(let node): object(node)
+                case .interface(let node): object(node)
+                case .inputObject(let node): inputValues(node.fields)
+                case .scalar, .union, .enum: break
+                }
+            }
+            document.node.definitions.forEachInPlace { definition in
+                switch definition.pointee {
+                case .type(let node): type(node)
+                case .typeExtension(let node): type(node)
+                case .directive(let node): inputValues(node.arguments)
+                case .operation, .fragment:
+                    Self.walkExecutable(definition.pointee, fieldArguments: { field in
+                        for argument in field.arguments { body(index, source, argument.value) }
+                    }, defaultValue: { body(index, source, $0) })
+                case .schema, .schemaExtension: break
+                }
             }
         }
     }
 }
 
-extension TypeDefinition {
-    /// Whether this is an interface definition or extension.
-    var isInterface: Bool {
-        if case .interface = self { return true }
-        return false
-    }
-}

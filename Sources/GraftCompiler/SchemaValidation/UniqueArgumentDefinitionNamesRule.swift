@@ -19,21 +19,28 @@ extension SDLValidationContext {
             }
         }
         for (index, document) in documents.enumerated() {
+            // One case per pattern: a case binding the same name across patterns copies the node.
+            @inline(__always) func object(_ node: ObjectTypeDefinition) {
+                // Read in place: iterating copies every field node.
+                node.fields.forEachInPlace { field in
+                    guard field.pointee.arguments.count > 1 else { return }
+                    check(index, document.source, node.range.start, { "\(node.name.value).\(field.pointee.name.value)" },
+                          field.pointee.arguments)
+                }
+            }
+            @inline(__always) func type(_ type: TypeDefinition) {
+                switch type {
+                case .object(let node): object(node)
+                case .interface(let node): object(node)
+                default: break
+                }
+            }
             document.node.definitions.forEachInPlace { definition in
                 switch definition.pointee {
                 case .directive(let node):
                     check(index, document.source, node.range.start, { "@\(node.name.value)" }, node.arguments)
-                case .type(let type), .typeExtension(let type):
-                    switch type {
-                    case .object(let node), .interface(let node):
-                        // Read in place: iterating copies every field node.
-                        node.fields.forEachInPlace { field in
-                            guard field.pointee.arguments.count > 1 else { return }
-                            check(index, document.source, node.range.start, { "\(node.name.value).\(field.pointee.name.value)" },
-                                  field.pointee.arguments)
-                        }
-                    default: break
-                    }
+                case .type(let node): type(node)
+                case .typeExtension(let node): type(node)
                 default: break
                 }
             }

@@ -52,20 +52,27 @@ extension SDLValidationContext {
                 }
                 if shared { known[typeName] = local }
             }
+            // One case per pattern: a case binding the same name across patterns copies the node.
+            @inline(__always) func object(_ node: ObjectTypeDefinition) {
+                node.fields.withUnsafeBufferPointer { fields in
+                    check(node.name, node.range.start, fields.count) { (fields.baseAddress! + $0).pointee.name }
+                }
+            }
+            @inline(__always) func type(_ type: TypeDefinition) {
+                switch type {
+                case .object(let node): object(node)
+                case .interface(let node): object(node)
+                case .inputObject(let node):
+                    node.fields.withUnsafeBufferPointer { fields in
+                        check(node.name, node.range.start, fields.count) { (fields.baseAddress! + $0).pointee.name }
+                    }
+                case .scalar, .union, .enum: return
+                }
+            }
             document.node.definitions.forEachInPlace { definition in
                 switch definition.pointee {
-                case .type(let type), .typeExtension(let type):
-                    switch type {
-                    case .object(let node), .interface(let node):
-                        node.fields.withUnsafeBufferPointer { fields in
-                            check(node.name, node.range.start, fields.count) { (fields.baseAddress! + $0).pointee.name }
-                        }
-                    case .inputObject(let node):
-                        node.fields.withUnsafeBufferPointer { fields in
-                            check(node.name, node.range.start, fields.count) { (fields.baseAddress! + $0).pointee.name }
-                        }
-                    default: return
-                    }
+                case .type(let node): type(node)
+                case .typeExtension(let node): type(node)
                 default: return
                 }
             }
