@@ -25,34 +25,51 @@ enum CacheBenchmarks {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try blocking {
-            for friends in sizes where kinds.contains("memory") {
-                try await bench(CacheStore(), kind: "memory", friends: friends)
-            }
-            for friends in sizes where kinds.contains("sqlite") {
-                let path = directory.appendingPathComponent("cache-\(friends).sqlite").path
-                try await bench(CacheStore(storage: try SQLiteRecordStorage(path: path)), kind: "sqlite", friends: friends)
+            for friends in sizes {
+                var stores: [(kind: String, store: CacheStore)] = []
+                if kinds.contains("memory") { stores.append(("memory", CacheStore())) }
+                if kinds.contains("sqlite") {
+                    let path = directory.appendingPathComponent("cache-\(friends).sqlite").path
+                    stores.append(("sqlite", CacheStore(storage: try SQLiteRecordStorage(path: path))))
+                }
+                try await bench(stores, friends: friends)
             }
         }
     }
 
-    static func bench(_ store: CacheStore, kind: String, friends: Int) async throws {
+    /// Times writing and reading N friends in each store. The stores' samples alternate (memory,
+    /// SQLite, memory, ...), so their medians come from the same stretch of time and their ratio
+    /// holds even when the machine slows down for a second or two, as this shared host does.
+    static func bench(_ stores: [(kind: String, store: CacheStore)], friends: Int) async throws {
         let bytes = HeroAndFriendsQuery.response(friends: friends)
         let query = HeroAndFriendsQuery()
-        let write = try await median(setup: { try await store.clear() }) {
-            guard case .object(let response) = try JSONParser.parse(bytes), case .object(let data)? = response["data"] else {
-                throw BenchmarkError("bad fixture")
-            }
-            try await store.write(responseData: data, for: query)
+        let writes = try await medians(stores.map { entry in
+            (setup: { try await entry.store.clear() }, body: {
+                guard case .object(let response) = try JSONParser.parse(bytes), case .object(let data)? = response["data"] else {
+                    throw BenchmarkError("bad fixture")
+                }
+                try await entry.store.write(responseData: data, for: query)
+            })
+        })
+        var records: [Int] = []
+        for entry in stores {
+            let count = try await entry.store.recordCount()
+            guard count == friends + 2 else { throw BenchmarkError("\(entry.kind) wrote \(count) records, expected \(friends + 2)") }
+            records.append(count)
         }
-        let records = try await store.recordCount()
-        guard records == friends + 2 else { throw BenchmarkError("wrote \(records) records, expected \(friends + 2)") }
-        var count = 0
-        let read = try await median(setup: {}) {
-            count = try await store.read(query).data.hero?.friends?.count ?? -1
+        var counts = Array(repeating: -1, count: stores.count)
+        let reads = try await medians(stores.enumerated().map { index, entry in
+            (setup: {}, body: { counts[index] = try await entry.store.read(query).data.hero?.friends?.count ?? -1 })
+        })
+        guard counts.allSatisfy({ $0 == friends }) else { throw BenchmarkError("read \(counts) friends, expected \(friends)") }
+        for (index, entry) in stores.enumerated() {
+            report("\(entry.kind)-write-\(friends)", bytes: bytes.count, records: records[index], milliseconds: writes[index])
+            report("\(entry.kind)-read-\(friends)", bytes: bytes.count, records: records[index], milliseconds: reads[index])
         }
-        guard count == friends else { throw BenchmarkError("read \(count) friends, expected \(friends)") }
-        report("\(kind)-write-\(friends)", bytes: bytes.count, records: records, milliseconds: write)
-        report("\(kind)-read-\(friends)", bytes: bytes.count, records: records, milliseconds: read)
+        if stores.count == 2 {
+            print("cache sqlite/memory-\(friends): write \(Measurement.format(writes[1] / writes[0], digits: 2))x, "
+                  + "read \(Measurement.format(reads[1] / reads[0], digits: 2))x (samples interleaved)")
+        }
     }
 
     /// `cache <name>: <bytes> bytes JSON, <records> records, median <ms> ms, <records/ms> records/ms`.
@@ -62,24 +79,29 @@ enum CacheBenchmarks {
               + "\(Measurement.format(rate, digits: 0)) records/ms")
     }
 
-    /// Runs `body` (after an untimed `setup`) until 15 runs and one second have passed, after
-    /// three warm-up runs; returns the median in milliseconds.
-    static func median(setup: () async throws -> Void, _ body: () async throws -> Void) async throws -> Double {
+    /// Runs each body in turn (after its untimed setup), round after round, until every body has
+    /// run 15 times and one second per body has passed, after three warm-up rounds; returns each
+    /// body's median in milliseconds.
+    static func medians(_ runs: [(setup: () async throws -> Void, body: () async throws -> Void)]) async throws -> [Double] {
         for _ in 0..<3 {
-            try await setup()
-            try await body()
+            for run in runs {
+                try await run.setup()
+                try await run.body()
+            }
         }
-        var samples: [Double] = []
+        var samples: [[Double]] = Array(repeating: [], count: runs.count)
         let start = DispatchTime.now().uptimeNanoseconds
-        while samples.count < 15 || Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 < 1.0 {
-            try await setup()
-            let before = DispatchTime.now().uptimeNanoseconds
-            try await body()
-            samples.append(Double(DispatchTime.now().uptimeNanoseconds - before) / 1e6)
-            if samples.count >= 1000 { break }
+        let seconds = Double(runs.count)
+        while samples[0].count < 15 || Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 < seconds {
+            for (index, run) in runs.enumerated() {
+                try await run.setup()
+                let before = DispatchTime.now().uptimeNanoseconds
+                try await run.body()
+                samples[index].append(Double(DispatchTime.now().uptimeNanoseconds - before) / 1e6)
+            }
+            if samples[0].count >= 1000 { break }
         }
-        samples.sort()
-        return samples[samples.count / 2]
+        return samples.map { $0.sorted()[$0.count / 2] }
     }
 
     /// Loads `friends` + 2 records into an in-memory store; reports the resident memory they
