@@ -66,9 +66,9 @@ enum CacheBenchmarks {
             report("\(entry.kind)-write-\(friends)", bytes: bytes.count, records: records[index], milliseconds: writes[index])
             report("\(entry.kind)-read-\(friends)", bytes: bytes.count, records: records[index], milliseconds: reads[index])
         }
-        if stores.count == 2 {
-            print("cache sqlite/memory-\(friends): write \(Measurement.format(writes[1] / writes[0], digits: 2))x, "
-                  + "read \(Measurement.format(reads[1] / reads[0], digits: 2))x (samples interleaved)")
+        if let memory = stores.firstIndex(where: { $0.kind == "memory" }), let sqlite = stores.firstIndex(where: { $0.kind == "sqlite" }) {
+            print("cache sqlite/memory-\(friends): write \(Measurement.format(writes[sqlite] / writes[memory], digits: 2))x, "
+                  + "read \(Measurement.format(reads[sqlite] / reads[memory], digits: 2))x (samples interleaved)")
         }
     }
 
