@@ -3,6 +3,18 @@
 
 import PackageDescription
 
+/// The pkg-config name of a system library on Linux, where it makes SwiftPM print the install hint
+/// of the target's `providers` when the development package is missing (a bare `'curl/curl.h' file
+/// not found` otherwise). Nil on Apple platforms: the SDK has the headers and no `.pc` files, so a
+/// name there would only warn on every build (or pick up Homebrew's copy instead of the SDK's).
+func linuxPkgConfig(_ name: String) -> String? {
+    #if os(Linux)
+    return name
+    #else
+    return nil
+    #endif
+}
+
 let package = Package(
     name: "Graft",
     // The oldest systems with the APIs the libraries use: Swift's Duration, Clock and
@@ -50,11 +62,13 @@ let package = Package(
         // Mocks and helpers for users' unit tests.
         .target(name: "GraftTesting", dependencies: ["Graft"]),
         // The system SQLite (apt libsqlite3-dev) and the persistent cache on it.
-        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: linuxPkgConfig("sqlite3"),
+                       providers: [.apt(["libsqlite3-dev"]), .yum(["sqlite-devel"]), .brew(["sqlite"])]),
         .target(name: "GraftSQLite", dependencies: ["Graft", "CSQLite"]),
         // The system libcurl (apt libcurl4-openssl-dev; FoundationNetworking loads it already): the
         // WebSocket byte stream and CurlHTTPClient on Linux.
-        .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: linuxPkgConfig("libcurl"),
+                       providers: [.apt(["libcurl4-openssl-dev"]), .yum(["libcurl-devel"])]),
         // Subscriptions over WebSocket (graphql-transport-ws and graphql-ws), its own product so apps
         // without subscriptions don't link it.
         .target(name: "GraftWebSocket", dependencies: ["Graft", "GraftHashing",
