@@ -68,4 +68,21 @@ import Testing
         #expect(built == decoded)
         #expect(decoded.hero?.name == "Luke")
     }
+
+    /// A fragment on an abstract type built by hand inside a concrete parent keeps the
+    /// `__typename` it was given, as the response it stands for would have it.
+    @Test func aFragmentKeepsTheTypenameItWasGivenInsideAConcreteParent() throws {
+        let built = DroidNameAndPrimaryFunction(characterName: CharacterName(__typename: "Human", name: "Luke"),
+                                                droidPrimaryFunction: DroidPrimaryFunction(primaryFunction: "Farmer"))
+        let decoded = try DroidNameAndPrimaryFunction.decode(data: try JSONParser.parse(
+            #"{"__typename": "Human", "name": "Luke", "primaryFunction": "Farmer"}"#))
+        #expect(built == decoded)
+        #expect(built.__data.typename == "Human")
+        #expect(built.fragments.characterName.__data.typename == "Human")
+        // Without a typename of its own, the parent's stands.
+        let droid = DroidNameAndPrimaryFunction(characterName: CharacterName(__typename: "Droid", name: "R2-D2"),
+                                                droidPrimaryFunction: DroidPrimaryFunction(primaryFunction: "Astromech"))
+        #expect(droid == (try DroidNameAndPrimaryFunction.decode(data: try JSONParser.parse(
+            #"{"__typename": "Droid", "name": "R2-D2", "primaryFunction": "Astromech"}"#))))
+    }
 }

@@ -1,9 +1,11 @@
 import Foundation
 import GraftCodegen
+import GraftTestSupport
 import Testing
 
-/// No line of any golden file is wider than 160 columns (a tab counted as four) once string
-/// literals are taken out: generated code stays readable in an editor and in review.
+/// No line of any golden file, nor of the code generated for the GitHub schema's operations in
+/// Fixtures/GitHubWide, is wider than 160 columns (a tab counted as four) once string literals are
+/// taken out: generated code stays readable in an editor and in review.
 @Suite struct GoldenLineWidthTests {
     static let limit = 160
 
@@ -75,5 +77,37 @@ import Testing
         }
         #expect(files > 100)
         #expect(wide == [])
+    }
+
+    /// The lines of `files` wider than the limit, as `path:line is N columns`; documentation
+    /// lines are the schema's descriptions (a long link stays whole), like string literals.
+    static func wideLines(_ files: [GeneratedFile]) -> [String] {
+        files.flatMap { file in
+            let lines = file.contents.split(separator: "\n", omittingEmptySubsequences: false)
+            return widths(file.contents).enumerated()
+                .filter { $0.element > limit && !lines[$0.offset].drop { $0 == "\t" }.hasPrefix("///") }
+                .map { "\(file.path):\($0.offset + 1) is \($0.element) columns" }
+        }
+    }
+
+    /// Type cases on unions and interfaces of up to 250 possible types, eleven fragments spread in
+    /// one selection set (their type cases merged), fifteen variables, input objects, enums of 62
+    /// cases and with deprecated ones: in both layouts (names qualified in the per-input-file one).
+    @Test(.requiresCorpora("the GitHub schema (GoldenLineWidthTests)"), arguments: [false, true])
+    func everyLineGeneratedForALargeSchemaFits(perInputFile: Bool) throws {
+        let fixture = TestPaths.packageRoot.appendingPathComponent("Tests/GraftCodegenTests/Fixtures/GitHubWide").path
+        let configuration = GraftConfiguration(schemaPaths: [Corpora.url("schemas/github/schema-2024-07-08-503d8f1.graphql").path],
+                                               operationPaths: [fixture + "/Timeline.graphql"], output: "Generated",
+                                               operationDocument: .both, testMocks: .init(output: "Mocks", module: "GitHubWide"))
+        let result = CodeGenerator.run(configuration, layout: perInputFile ? .perInputFile : .perDefinition)
+        #expect(result.errors.map(\.description) == [])
+        let files = result.files + result.mockFiles
+        #expect(files.count > 20)
+        // The constructs are there: long possible-type lists, many fragments, many variables.
+        let text = files.map(\.contents).joined()
+        #expect(text.contains("\"UserBlockedEvent\""))
+        #expect(text.contains("uniformResourceLocatableDetails"))
+        #expect(text.contains("pullRequestTimelineItemTypes"))
+        #expect(Self.wideLines(files) == [])
     }
 }

@@ -17,6 +17,11 @@ import Testing
     """
 
     static func heroModel() throws -> SelectionSetModel {
+        try heroModel(operations)
+    }
+
+    /// The model of the first operation's `hero` selection set.
+    static func heroModel(_ operations: String) throws -> SelectionSetModel {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("graft-model-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -60,5 +65,50 @@ import Testing
         #expect(droid.initializer.typename == "\"Droid\"")
         #expect(droid.initializer.parameters == ["primaryFunction: String? = nil"])
         #expect(droid.initializer.values == ["primaryFunction"])
+    }
+
+    /// A fragment with `... on Human { height }`, spread where it always applies.
+    static let details = "fragment Details on Character { name ... on Human { height } ... on Droid { primaryFunction } }"
+
+    @Test func aFragmentsTypeCaseIsForwardedWhenItHasEveryFieldOfTheSpreadingSelectionSet() throws {
+        let hero = try Self.heroModel("query Hero { hero { name ...Details } }\n" + Self.details)
+        let asHuman = try #require(hero.properties.first { $0.name == "asHuman" })
+        #expect(asHuman.type == "Details.AsHuman?")
+        #expect(asHuman.origin == .forwarded("details"))
+        #expect(hero.properties.filter(\.isTypeCase).map(\.name) == ["asHuman", "asDroid"])
+        // No new types, nothing decoded or stored: the fragment's type cases are the ones exposed.
+        #expect(hero.nested.isEmpty)
+        #expect(hero.typeCases.isEmpty)
+    }
+
+    @Test func aFragmentsTypeCaseBecomesANewTypeCaseWithTheParentsFieldsAndTheFragments() throws {
+        // `friends` is the parent's own: the fragment's `Details.AsHuman` cannot expose it.
+        let hero = try Self.heroModel("query Hero { hero { friends { name } ...Details } }\n" + Self.details)
+        #expect(hero.typeCases.map(\.name) == ["AsHuman", "AsDroid"])
+        #expect(hero.properties.filter(\.isTypeCase).isEmpty)
+        #expect(hero.decodeStatements.contains("asHuman = try data.typeCase([\"Human\"])"))
+        // The fragment carries the type case's selections and values.
+        #expect(hero.selections == [".typename", ".field(\"friends\", [Friend?]?.self)", ".fragment(Details.self)"])
+        #expect(hero.initializer.parts == ["details"])
+        let human = try #require(hero.nested.first { $0.name == "AsHuman" })
+        #expect(human.properties.map(\.name) == ["friends", "name", "height"])
+        #expect(human.properties.map(\.type) == ["[Friend?]?", "String", "Double?"])
+        #expect(human.properties.allSatisfy { $0.origin == .inherited })
+        #expect(human.selections.isEmpty)
+        #expect(!human.hasMemberwiseInitializer)
+    }
+
+    @Test func aFragmentsTypeCaseMergesIntoTheOwnTypeCaseOfTheSameType() throws {
+        let hero = try Self.heroModel("query Hero { hero { ... on Human { friends { name } } ...Details } }\n" + Self.details)
+        #expect(hero.typeCases.map(\.name) == ["AsHuman"])
+        let human = try #require(hero.nested.first { $0.name == "AsHuman" })
+        #expect(human.properties.map(\.name) == ["name", "height", "friends"])
+        #expect(human.properties.map(\.origin) == [.inherited, .inherited, .own])
+        #expect(human.hasMemberwiseInitializer)
+        // The own type case keeps its selection and initializer parameter; the Droid one, with
+        // nothing beyond the fragment's fields, is forwarded.
+        #expect(hero.selections.contains(".typeCase(AsHuman.self, on: [\"Human\"])"))
+        #expect(hero.initializer.parts == ["asHuman", "details"])
+        #expect(hero.properties.filter(\.isTypeCase).map(\.name) == ["asDroid"])
     }
 }

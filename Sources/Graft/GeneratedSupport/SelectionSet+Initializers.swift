@@ -10,7 +10,9 @@ extension SelectionSet {
     ///     (each response key once, `__typename` left out when `typename` is given); nil for a
     ///     field under `@include`/`@skip` leaves it out (the response would not have it), and
     ///     `.some(nil)` (a nullable one's parameter is a double optional) includes it as null.
-    ///   - parts: type cases and fragments (nil when absent), their response objects merged in.
+    ///   - parts: type cases and fragments (nil when absent), their response objects merged in;
+    ///     the first one whose `__typename` differs from `typename` keeps its own (`typename`, a
+    ///     literal for a concrete type, is only the default), so a model reads back what it was given.
     ///   - deferred: the `@defer` fragments, as ``Deferred`` values (fulfilled: their fields are
     ///     merged in; failed: marked so; pending: left out).
     @_spi(Generated) @inline(never) @_semantics("optimize.sil.specialize.generic.never")
@@ -44,7 +46,11 @@ extension SelectionSet {
             if !field.conditions.isEmpty, Self.isNone(value) { continue }
             object[field.responseKey] = value.__jsonValue
         }
-        for case let part? in parts { object = Self.merged(object, part.__data.fields) }
+        let given = object["__typename"]
+        for case let part? in parts {
+            object = Self.merged(object, part.__data.fields)
+            if object["__typename"] == given, let own = part.__data.fields["__typename"] { object["__typename"] = own }
+        }
         for case let state as any DeferredFields in deferred { object = Self.merged(object, state.fields(in: Self.__selections)) }
         do {
             try self.init(ObjectData(object))

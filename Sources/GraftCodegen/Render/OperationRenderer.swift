@@ -36,7 +36,7 @@ struct OperationRenderer {
                 body.function("\(access)init", parameters: parameters,
                                               variables.map { "self.\($0.name) = \($0.name)" })
                 let entries = variables.map { "\(SwiftNames.stringLiteral($0.key)): \($0.name)" }
-                body.line("\(access)var __variables: [\(context.swift)String: any \(context.graft)InputValueConvertible] { [\(entries.joined(separator: ", "))] }")
+                body.wrapped("\(access)var __variables: [\(context.swift)String: any \(context.graft)InputValueConvertible] { [\(entries.joined(separator: ", "))] }")
                 let defaults = operation.variables.compactMap { variable in
                     variable.defaultValue.map { "\(SwiftNames.stringLiteral(variable.name)): \(ArgumentRenderer.json($0))" }
                 }

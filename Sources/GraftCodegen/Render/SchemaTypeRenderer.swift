@@ -53,7 +53,7 @@ struct SchemaTypeRenderer {
             // CaseIterable is not synthesized for enums with deprecated cases; build it from raw values.
             if type.enumValues.contains(where: { $0.deprecationReason != nil }) {
                 let raws = type.enumValues.map { SwiftNames.stringLiteral($0.name) }.joined(separator: ", ")
-                body.line("\(access)static let allCases: [\(name)] = [\(raws)].compactMap(\(name).init(rawValue:))")
+                body.wrapped("\(access)static let allCases: [\(name)] = [\(raws)].compactMap(\(name).init(rawValue:))")
             }
         }
     }

@@ -30,6 +30,9 @@ struct SelectionSetModel {
         var deprecation: String?
         /// `Type.field`: its description is written once per file.
         var schemaField = ""
+        /// A type case of a fragment that always applies, forwarded (`asHuman`): not a field, so
+        /// type cases do not take it over.
+        var isTypeCase = false
 
         var isStored: Bool { origin == .own }
     }
@@ -56,6 +59,8 @@ struct SelectionSetModel {
     var selections: [String] = []
     var properties: [Property] = []
     var typeCases: [(name: String, member: String)] = []
+    /// False for a type case merged in from fragments: the fragments' values build it.
+    var hasMemberwiseInitializer = true
     var fragments: [(name: String, member: String, isOptional: Bool)] = []
     /// The `@defer` fragments, each a `Deferred<Name>` property.
     var deferred: [DeferredFragmentRendering] = []
@@ -81,9 +86,18 @@ struct SelectionSetModelBuilder {
         var fragments: [(name: String, member: String, spread: IRFragmentSpread)] = []
         var deferred: [DeferredFragmentRendering] = []
         var taken: Set<String> = []
+        /// Type cases of fragments that always apply with no type case of the same condition
+        /// here, and more than the fragment's own type case could expose: new nested types,
+        /// decoded from the same response object, in neither `__selections` nor the initializer.
+        var mergedTypeCases: [(name: String, member: String, possibleTypes: [String])] = []
+        /// The fields of fragments' type cases each type case here (own or merged) takes over,
+        /// by its type name.
+        var fragmentTypeCaseFields: [String: [SelectionSetModel.Property]] = [:]
     }
 
-    func layout(_ set: IRSelectionSet, qualifier: String = "") -> Layout {
+    /// `inherited`: the fields a type case takes over from its parent, which a forwarded type
+    /// case of a fragment must expose too.
+    func layout(_ set: IRSelectionSet, qualifier: String = "", inherited: [SelectionSetModel.Property] = []) -> Layout {
         var layout = Layout()
         // Member names first: a nested type must not take a property's name ("invalid redeclaration").
         var reservedMembers = context.reservedMembers.union(ReservedNames.selectionSetMembers)
@@ -131,10 +145,14 @@ struct SelectionSetModelBuilder {
         }
         // Fields of fragments that always apply, forwarded (fragments spread in them included).
         var exposed = Set(layout.properties.map(\.key))
+        var fragmentLayouts: [(member: String, name: String, layout: Layout)] = []
         for fragment in layout.fragments where fragment.spread.isAlwaysPresent {
             guard let definition = context.document.fragment(named: fragment.spread.name) else { continue }
-            for var property in self.layout(definition.selectionSet, qualifier: fragment.name + ".").properties {
-                guard !property.isConditional, !exposed.contains(property.key), !layout.taken.contains(property.name) else { continue }
+            let fragmentLayout = self.layout(definition.selectionSet, qualifier: fragment.name + ".")
+            fragmentLayouts.append((fragment.member, fragment.name, fragmentLayout))
+            for var property in fragmentLayout.properties {
+                guard !property.isConditional, !property.isTypeCase, !exposed.contains(property.key),
+                      !layout.taken.contains(property.name) else { continue }
                 exposed.insert(property.key)
                 layout.taken.insert(property.name)
                 property.origin = .forwarded(fragment.member)
@@ -142,14 +160,73 @@ struct SelectionSetModelBuilder {
                 layout.properties.append(property)
             }
         }
+        mergeTypeCases(of: fragmentLayouts, into: &layout, set: set, inherited: inherited)
         return layout
+    }
+
+    /// The type cases of fragments that always apply, merged by type condition: into this
+    /// selection set's own type case of that condition (which takes over their fields); else,
+    /// when one fragment has it and this selection set exposes nothing beyond that fragment's
+    /// fields, forwarded (`var asHuman: HeroDetails.AsHuman? { fragments.heroDetails.asHuman }`);
+    /// else a new nested type case with this selection set's fields and theirs.
+    private func mergeTypeCases(of fragments: [(member: String, name: String, layout: Layout)], into layout: inout Layout,
+                                set: IRSelectionSet, inherited: [SelectionSetModel.Property]) {
+        /// `key: Type` of the fields a type case must expose to stand for this selection set's.
+        func exposure(_ properties: [SelectionSetModel.Property]) -> Set<String> {
+            Set(properties.filter { !$0.isConditional && !$0.isTypeCase && $0.key != "__typename" }.map { $0.key + ": " + $0.type })
+        }
+        var groups: [(condition: String, possibleTypes: [String], sources: [(fragment: String, member: String, typeName: String,
+                                                                               typeMember: String, set: IRSelectionSet, exposed: Set<String>)])] = []
+        for fragment in fragments {
+            for typeCase in fragment.layout.typeCases {
+                let condition = typeCase.typeCase.typeCondition
+                let possibleTypes = typeCase.typeCase.possibleTypes.filter(set.possibleTypes.contains)
+                guard !possibleTypes.isEmpty else { continue }
+                let source = (fragment.name, fragment.member, typeCase.name, typeCase.member, typeCase.typeCase.selectionSet,
+                              exposure(fragment.layout.properties))
+                if let index = groups.firstIndex(where: { $0.condition == condition }) {
+                    groups[index].sources.append(source)
+                } else {
+                    groups.append((condition, possibleTypes, [source]))
+                }
+            }
+        }
+        for group in groups {
+            // The fields the fragments' type cases have beyond the fragments' own (which this
+            // selection set forwards, so its type cases take them over already).
+            let fields = group.sources.flatMap { source in
+                self.layout(source.set, qualifier: source.fragment + "." + source.typeName + ".").properties
+                    .filter { !$0.isConditional && !$0.isTypeCase && $0.key != "__typename" }
+            }
+            if let own = layout.typeCases.first(where: { $0.typeCase.typeCondition == group.condition }) {
+                layout.fragmentTypeCaseFields[own.name, default: []] += fields
+                continue
+            }
+            let source = group.sources[0]
+            // Forwarded when the fragment's type case has every field (with the same type) this one exposes.
+            let covered = exposure(layout.properties + inherited).isSubset(of: source.exposed.union(exposure(fields)))
+            if group.sources.count == 1, covered, !layout.taken.contains(source.typeMember) {
+                layout.taken.insert(source.typeMember)
+                layout.properties.append(SelectionSetModel.Property(
+                    key: "... on " + group.condition, name: source.typeMember, type: source.fragment + "." + source.typeName + "?",
+                    origin: .forwarded(source.member), isTypeCase: true))
+                continue
+            }
+            // A type case that always applies here adds no type: its fields stay in the fragment.
+            guard group.possibleTypes.count < set.possibleTypes.count else { continue }
+            let name = ReservedNames.unique("As" + SwiftNames.upperFirst(group.condition), &layout.taken)
+            let member = ReservedNames.unique(SwiftNames.lowerFirst(name), &layout.taken)
+            layout.mergedTypeCases.append((name, member, group.possibleTypes))
+            layout.fragmentTypeCaseFields[name] = fields
+            layout.nested.append((name, IRSelectionSet(parentType: group.condition, possibleTypes: group.possibleTypes)))
+        }
     }
 
     /// The model of `struct <name>: <conformance>`; `statics` are lines at the top of the body;
     /// `inherited` are the fields a type case takes over from its parent.
     func model(_ set: IRSelectionSet, name: String, conformance: String, statics: [String] = [],
                inherited: [SelectionSetModel.Property] = [], isTypeCase: Bool = false) -> SelectionSetModel {
-        var layout = layout(set)
+        var layout = layout(set, inherited: inherited)
         let nestedNames = Set(layout.nested.map(\.name))
         var exposed = Set(layout.properties.map(\.key))
         // The parent's fields come first: they are selected before the type case.
@@ -183,6 +260,9 @@ struct SelectionSetModelBuilder {
             selections.append(".typeCase(\(typeCase.name).self, on: \(possible))")
             statements.append("\(SwiftNames.identifier(typeCase.member)) = try data.typeCase(\(Self.possibleTypes(typeCase.typeCase.possibleTypes)))")
         }
+        for typeCase in layout.mergedTypeCases {
+            statements.append("\(SwiftNames.identifier(typeCase.member)) = try data.typeCase(\(SwiftNames.setLiteral(typeCase.possibleTypes)))")
+        }
         for deferred in layout.deferred {
             selections.append(deferred.selection)
             statements.append("\(SwiftNames.identifier(deferred.property)) = \(deferred.initializer)")
@@ -208,15 +288,19 @@ struct SelectionSetModelBuilder {
 
         var model = SelectionSetModel(name: name, conformance: conformance, statics: statics, selections: selections,
                                       properties: layout.properties, decodeStatements: statements)
-        model.typeCases = layout.typeCases.map { ($0.name, $0.member) }
+        model.typeCases = layout.typeCases.map { ($0.name, $0.member) } + layout.mergedTypeCases.map { ($0.name, $0.member) }
         model.fragments = layout.fragments.map { ($0.name, $0.member, !$0.spread.isAlwaysPresent) }
         model.deferred = layout.deferred
         model.initializer = initializer(set, layout: layout, isTypeCase: isTypeCase)
-        let parentProperties = layout.properties.filter { $0.origin != .own || !$0.isConditional }
+        let parentProperties = layout.properties.filter { ($0.origin != .own || !$0.isConditional) && !$0.isTypeCase }
         for child in layout.nested {
-            let typeCase = layout.typeCases.contains { $0.name == child.name }
-            model.nested.append(self.model(child.set, name: child.name, conformance: "\(context.graft)SelectionSet",
-                                           inherited: typeCase ? parentProperties : [], isTypeCase: typeCase))
+            let merged = layout.mergedTypeCases.contains { $0.name == child.name }
+            let typeCase = merged || layout.typeCases.contains { $0.name == child.name }
+            let inherited = typeCase ? parentProperties + layout.fragmentTypeCaseFields[child.name, default: []] : []
+            var nested = self.model(child.set, name: child.name, conformance: "\(context.graft)SelectionSet",
+                                    inherited: inherited, isTypeCase: typeCase)
+            nested.hasMemberwiseInitializer = !merged
+            model.nested.append(nested)
         }
         return model
     }

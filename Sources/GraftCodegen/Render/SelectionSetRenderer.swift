@@ -31,14 +31,14 @@ struct SelectionSetRenderer {
                 body.deprecation(property.deprecation)
                 let name = SwiftNames.identifier(property.name)
                 if case .forwarded(let member) = property.origin {
-                    body.line("\(access)var \(name): \(property.type) { fragments.\(SwiftNames.identifier(member)).\(name) }")
+                    body.function("\(access)var \(name): \(property.type)", ["fragments.\(SwiftNames.identifier(member)).\(name)"])
                 } else {
-                    body.line("\(access)var \(name): \(property.type) { self[\(SwiftNames.stringLiteral(property.key))] }")
+                    body.function("\(access)var \(name): \(property.type)", ["self[\(SwiftNames.stringLiteral(property.key))]"])
                 }
             }
             let error = context.graft.isEmpty ? "DecodeError" : "Graft.ResponseDecodingError"
             body.function("\(access)init(_ data: \(context.graft)ObjectData) throws(\(error))", model.decodeStatements, packed: true)
-            printInitializer(model.initializer, into: &body)
+            if model.hasMemberwiseInitializer { printInitializer(model.initializer, into: &body) }
             if !model.fragments.isEmpty {
                 let members = model.fragments.map { "\(access)let \(SwiftNames.identifier($0.member)): \($0.name)\($0.isOptional ? "?" : "")" }
                 body.function("\(access)struct Fragments: \(context.graft)FragmentSet", members, separator: "; ")
@@ -59,7 +59,11 @@ struct SelectionSetRenderer {
         writer.openSignature("\(context.access)init", initializer.parameters)
         writer.indent { body in
             let close = "]" + (initializer.parts + initializer.deferred).map { ", " + $0 }.joined() + ")"
-            body.list(prefix: "self.init(\(initializer.typename), ", initializer.values, close: close, packed: true)
+            if body.fits(close) {
+                body.list(prefix: "self.init(\(initializer.typename), ", initializer.values, close: close, packed: true)
+            } else {
+                body.wrapped(call) // many type cases and fragments: every argument packed
+            }
         }
         writer.line("}")
     }

@@ -10,8 +10,64 @@ extension SwiftWriter {
         } else if packed {
             block(header) { body in body.packed(statements, separator: "; ") }
         } else {
-            block(header) { body in for statement in statements { body.line(statement) } }
+            block(header) { body in for statement in statements { body.wrapped(statement) } }
         }
+    }
+
+    /// `text` on one line when it fits, else broken inside its first bracket or parenthesis that
+    /// holds several comma-separated items: `head(` or `head[`, the items as many a line as fit
+    /// (an item too long for a line broken the same way), then the closing bracket and the rest.
+    /// Text without such a group stays on one line.
+    mutating func wrapped(_ text: String) {
+        guard !fits(text), let contents = Self.firstListGroup(text) else {
+            line(text)
+            return
+        }
+        line(String(text[..<contents.lowerBound]))
+        indent { body in
+            let items = Self.splitTopLevel(String(text[contents]))
+            var current = ""
+            for (index, item) in items.enumerated() {
+                let piece = item + (index < items.count - 1 ? "," : "")
+                if current.isEmpty, body.fits(piece) {
+                    current = piece
+                } else if body.fits(current + " " + piece) {
+                    current += " " + piece
+                } else {
+                    if !current.isEmpty { body.line(current) }
+                    current = ""
+                    if body.fits(piece) { current = piece } else { body.wrapped(piece) }
+                }
+            }
+            if !current.isEmpty { body.line(current) }
+        }
+        line(String(text[contents.upperBound...]))
+    }
+
+    /// The contents (between the brackets) of the first `(…)` or `[…]` of `text`, outside
+    /// string literals, that holds more than one top-level item.
+    static func firstListGroup(_ text: String) -> Range<String.Index>? {
+        var opens: [String.Index] = []
+        var groups: [Range<String.Index>] = []
+        var inLiteral = false
+        var escaped = false
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if inLiteral {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inLiteral = false }
+            } else if character == "\"" {
+                inLiteral = true
+            } else if character == "(" || character == "[" {
+                opens.append(text.index(after: index))
+            } else if (character == ")" || character == "]"), let open = opens.popLast() {
+                groups.append(open..<index)
+            }
+            index = text.index(after: index)
+        }
+        // Groups close innermost first; the first to open is the outermost candidate.
+        return groups.sorted { $0.lowerBound < $1.lowerBound }
+            .first { splitTopLevel(String(text[$0])).count > 1 }
     }
 
     /// `prefix(a: A, b: B) { statements }` on one line when it fits, else the statements one per
@@ -69,7 +125,7 @@ extension SwiftWriter {
                     let inner = String(item[start.upperBound..<item.index(item.endIndex, offsetBy: -2)])
                     body.list(prefix: String(item[..<start.upperBound]), Self.splitTopLevel(inner), close: "])" + comma, brackets: false)
                 } else {
-                    body.line(item + comma)
+                    body.wrapped(item + comma)
                 }
             }
         }

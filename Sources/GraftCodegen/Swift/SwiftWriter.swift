@@ -75,7 +75,12 @@ struct SwiftWriter {
     mutating func packed(_ pieces: [String], separator: String) {
         var current = ""
         for piece in pieces {
-            if current.isEmpty {
+            if !fits(piece) {
+                // Too long for a line of its own: on lines of its own, broken inside its brackets.
+                if !current.isEmpty { line(current) }
+                current = ""
+                wrapped(piece)
+            } else if current.isEmpty {
                 current = piece
             } else if fits(current + separator + piece) {
                 current += separator + piece

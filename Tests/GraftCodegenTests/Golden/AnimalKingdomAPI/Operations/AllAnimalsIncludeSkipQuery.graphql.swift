@@ -67,7 +67,9 @@ query AllAnimalsIncludeSkipQuery($includeSpecies: Boolean!, $skipHeightInMeters:
 			self.getWarmBlooded = getWarmBlooded
 			self.varA = varA
 		}
-		public var __variables: [String: any InputValueConvertible] { ["includeSpecies": includeSpecies, "skipHeightInMeters": skipHeightInMeters, "getCat": getCat, "getWarmBlooded": getWarmBlooded, "varA": varA] }
+		public var __variables: [String: any InputValueConvertible] { [
+			"includeSpecies": includeSpecies, "skipHeightInMeters": skipHeightInMeters, "getCat": getCat, "getWarmBlooded": getWarmBlooded, "varA": varA
+		] }
 		public struct Data: SelectionSet {
 			public static let __selections: [Selection] = [.field("allAnimals", [AllAnimal].self)]
 			public let __data: ObjectData
@@ -94,7 +96,9 @@ query AllAnimalsIncludeSkipQuery($includeSpecies: Boolean!, $skipHeightInMeters:
 				public init(_ data: ObjectData) throws(DecodeError) {
 					__data = data; height = try data.height; species = try data.species; skinCovering = try data.skinCovering; predators = try data.predators
 					asPet = try data.typeCase(Self.self); asCat = try data.typeCase(["Cat"]); asClassroomPet = try data.typeCase(Self.self)
-					fragments = Fragments(heightInMeters: try data.conditionalFragment(), warmBloodedDetails: try data.conditionalFragment(["Bird", "Cat", "Dog", "Human"]))
+					fragments = Fragments(
+						heightInMeters: try data.conditionalFragment(), warmBloodedDetails: try data.conditionalFragment(["Bird", "Cat", "Dog", "Human"])
+					)
 				}
 				public init(
 					__typename: String, height: Height, species: String? = nil, skinCovering: GraphQLEnum<SkinCovering>? = nil, predators: [Predator],

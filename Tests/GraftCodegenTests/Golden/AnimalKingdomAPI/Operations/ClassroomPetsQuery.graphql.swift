@@ -18,6 +18,11 @@ extension AnimalKingdom {
 				public let __data: ObjectData
 				public let fragments: Fragments
 				public var humanName: String? { fragments.classroomPetDetails.humanName }
+				public var asAnimal: ClassroomPetDetails.AsAnimal? { fragments.classroomPetDetails.asAnimal }
+				public var asWarmBlooded: ClassroomPetDetails.AsWarmBlooded? { fragments.classroomPetDetails.asWarmBlooded }
+				public var asCat: ClassroomPetDetails.AsCat? { fragments.classroomPetDetails.asCat }
+				public var asBird: ClassroomPetDetails.AsBird? { fragments.classroomPetDetails.asBird }
+				public var asPetRock: ClassroomPetDetails.AsPetRock? { fragments.classroomPetDetails.asPetRock }
 				public init(_ data: ObjectData) throws(DecodeError) { __data = data; fragments = Fragments(classroomPetDetails: try data.fragment()) }
 				public init(__typename: String, classroomPetDetails: ClassroomPetDetails) { self.init(__typename, [], classroomPetDetails) }
 				public struct Fragments: FragmentSet { public let classroomPetDetails: ClassroomPetDetails }

@@ -72,7 +72,9 @@ query Type($String: String, $self: String, $in: String = "in", $Type: String, $e
 		self.error = error
 		self.`Protocol` = `Protocol`
 	}
-	public var __variables: [Swift.String: any Graft.InputValueConvertible] { ["String": String, "self": self_, "in": `in`, "Type": `Type`, "error": error, "Protocol": `Protocol`] }
+	public var __variables: [Swift.String: any Graft.InputValueConvertible] { [
+		"String": String, "self": self_, "in": `in`, "Type": `Type`, "error": error, "Protocol": `Protocol`
+	] }
 	public static let __variableDefaults: [Swift.String: Graft.JSONValue] = ["in": "in", "Protocol": true]
 	public struct Data: Graft.SelectionSet {
 		public static let __selections: [Graft.Selection] = [

@@ -100,6 +100,8 @@ public struct CourseDetails: Fragment {
 		public var position: Int { fragments.lessonOutline.position }
 		public var durationMinutes: Int { fragments.lessonOutline.durationMinutes }
 		public var isPreview: Bool { fragments.lessonOutline.isPreview }
+		public var asVideoLesson: LessonOutline.AsVideoLesson? { fragments.lessonOutline.asVideoLesson }
+		public var asQuizLesson: LessonOutline.AsQuizLesson? { fragments.lessonOutline.asQuizLesson }
 		public init(_ data: ObjectData) throws(DecodeError) { __data = data; fragments = Fragments(lessonOutline: try data.fragment()) }
 		public init(__typename: String, lessonOutline: LessonOutline) { self.init(__typename, [], lessonOutline) }
 		public struct Fragments: FragmentSet { public let lessonOutline: LessonOutline }

@@ -67,6 +67,7 @@ public struct LessonContent: Fragment {
 		public var position: Int { self["position"] }
 		public var durationMinutes: Int { self["durationMinutes"] }
 		public var isPreview: Bool { self["isPreview"] }
+		public var lengthSeconds: Int { self["lengthSeconds"] }
 		public init(_ data: ObjectData) throws(DecodeError) { __data = data; videoURL = try data.videoURL; captions = try data.captions }
 		public init(videoURL: URLScalar, captions: [Caption]) { self.init("VideoLesson", [videoURL, captions]) }
 		public struct Caption: SelectionSet {

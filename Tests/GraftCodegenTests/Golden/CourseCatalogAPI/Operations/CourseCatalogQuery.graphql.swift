@@ -55,7 +55,9 @@ query CourseCatalog($filter: CourseFilter, $sort: [CourseSort!] = [{field: RATIN
 		self.before = before
 		self.withTags = withTags
 	}
-	public var __variables: [String: any InputValueConvertible] { ["filter": filter, "sort": sort, "first": first, "after": after, "last": last, "before": before, "withTags": withTags] }
+	public var __variables: [String: any InputValueConvertible] { [
+		"filter": filter, "sort": sort, "first": first, "after": after, "last": last, "before": before, "withTags": withTags
+	] }
 	public static let __variableDefaults: [String: JSONValue] = ["sort": [["field": "RATING", "direction": "DESC"]], "first": 20, "withTags": false]
 	public struct Data: SelectionSet {
 		public static let __selections: [Selection] = [

@@ -21,6 +21,9 @@ public struct LessonDetailQuery: GraphQLQuery, SchemaOperation {
 			public let __data: ObjectData
 			/// The course the lesson belongs to.
 			public let course: Course
+			public let asVideoLesson: AsVideoLesson?
+			public let asArticleLesson: AsArticleLesson?
+			public let asQuizLesson: AsQuizLesson?
 			public let fragments: Fragments
 			public var __typename: String { fragments.lessonContent.__typename }
 			public var id: String { fragments.lessonContent.id }
@@ -29,7 +32,9 @@ public struct LessonDetailQuery: GraphQLQuery, SchemaOperation {
 			public var durationMinutes: Int { fragments.lessonContent.durationMinutes }
 			public var isPreview: Bool { fragments.lessonContent.isPreview }
 			public init(_ data: ObjectData) throws(DecodeError) {
-				__data = data; course = try data.course; fragments = Fragments(lessonContent: try data.fragment())
+				__data = data; course = try data.course; asVideoLesson = try data.typeCase(["VideoLesson"])
+				asArticleLesson = try data.typeCase(["ArticleLesson"]); asQuizLesson = try data.typeCase(["QuizLesson"])
+				fragments = Fragments(lessonContent: try data.fragment())
 			}
 			public init(__typename: String, course: Course, lessonContent: LessonContent) { self.init(__typename, [course], lessonContent) }
 			public struct Fragments: FragmentSet { public let lessonContent: LessonContent }
@@ -44,6 +49,45 @@ public struct LessonDetailQuery: GraphQLQuery, SchemaOperation {
 				public let title: String
 				public init(_ data: ObjectData) throws(DecodeError) { __data = data; id = try data.id; slug = try data.slug; title = try data.title }
 				public init(id: String, slug: String, title: String) { self.init("Course", [id, slug, title]) }
+			}
+			public struct AsVideoLesson: SelectionSet {
+				public static let __selections: [Selection] = []
+				public let __data: ObjectData
+				public var course: Course { self["course"] }
+				public var id: String { self["id"] }
+				public var title: String { self["title"] }
+				public var position: Int { self["position"] }
+				public var durationMinutes: Int { self["durationMinutes"] }
+				public var isPreview: Bool { self["isPreview"] }
+				public var videoURL: URLScalar { self["videoURL"] }
+				public var captions: [LessonContent.AsVideoLesson.Caption] { self["captions"] }
+				public init(_ data: ObjectData) throws(DecodeError) { __data = data }
+			}
+			public struct AsArticleLesson: SelectionSet {
+				public static let __selections: [Selection] = []
+				public let __data: ObjectData
+				public var course: Course { self["course"] }
+				public var id: String { self["id"] }
+				public var title: String { self["title"] }
+				public var position: Int { self["position"] }
+				public var durationMinutes: Int { self["durationMinutes"] }
+				public var isPreview: Bool { self["isPreview"] }
+				public var body: String { self["body"] }
+				public var wordCount: Int { self["wordCount"] }
+				public init(_ data: ObjectData) throws(DecodeError) { __data = data }
+			}
+			public struct AsQuizLesson: SelectionSet {
+				public static let __selections: [Selection] = []
+				public let __data: ObjectData
+				public var course: Course { self["course"] }
+				public var id: String { self["id"] }
+				public var title: String { self["title"] }
+				public var position: Int { self["position"] }
+				public var durationMinutes: Int { self["durationMinutes"] }
+				public var isPreview: Bool { self["isPreview"] }
+				public var passingScore: Double { self["passingScore"] }
+				public var questions: [LessonContent.AsQuizLesson.Question] { self["questions"] }
+				public init(_ data: ObjectData) throws(DecodeError) { __data = data }
 			}
 		}
 	}

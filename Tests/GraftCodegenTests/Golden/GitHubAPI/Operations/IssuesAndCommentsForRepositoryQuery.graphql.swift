@@ -54,6 +54,7 @@ public struct IssuesAndCommentsForRepositoryQuery: Graft.GraphQLQuery, SchemaOpe
 						public let __data: Graft.ObjectData
 						public let fragments: Fragments
 						public var login: String { fragments.authorDetails.login }
+						public var asUser: AuthorDetails.AsUser? { fragments.authorDetails.asUser }
 						public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) {
 							__data = data; fragments = Fragments(authorDetails: try data.fragment())
 						}
@@ -83,6 +84,7 @@ public struct IssuesAndCommentsForRepositoryQuery: Graft.GraphQLQuery, SchemaOpe
 								public let __data: Graft.ObjectData
 								public let fragments: Fragments
 								public var login: String { fragments.authorDetails.login }
+								public var asUser: AuthorDetails.AsUser? { fragments.authorDetails.asUser }
 								public init(_ data: Graft.ObjectData) throws(Graft.ResponseDecodingError) {
 									__data = data; fragments = Fragments(authorDetails: try data.fragment())
 								}

@@ -20,6 +20,8 @@ public struct HeroDetailsWithFragmentQuery: GraphQLQuery, SchemaOperation {
 			public let __data: ObjectData
 			public let fragments: Fragments
 			public var name: String { fragments.heroDetails.name }
+			public var asHuman: HeroDetails.AsHuman? { fragments.heroDetails.asHuman }
+			public var asDroid: HeroDetails.AsDroid? { fragments.heroDetails.asDroid }
 			public init(_ data: ObjectData) throws(DecodeError) { __data = data; fragments = Fragments(heroDetails: try data.fragment()) }
 			public init(__typename: String, heroDetails: HeroDetails) { self.init(__typename, [], heroDetails) }
 			public struct Fragments: FragmentSet { public let heroDetails: HeroDetails }
