@@ -13,6 +13,8 @@ public final class GraphQLClient: Sendable {
     public let defaultCachePolicy: CachePolicy
     /// Receives each failure to write a server result to the store (see ``CacheErrorHandler``).
     public let onCacheError: CacheErrorHandler
+    /// Identical queries in flight, sharing one request (``RequestOptions/deduplicates``).
+    let inFlight = InFlightQueries()
 
     /// Receives a ``GraftError`` with code ``GraftError/Code/cache`` when a server result could not
     /// be written to the store (a damaged record, a read-only or full database). The fetch still
@@ -93,11 +95,21 @@ public final class GraphQLClient: Sendable {
     public func execute<Operation: GraphQLOperation>(_ operation: Operation,
                                                      options: RequestOptions = RequestOptions()) async throws -> GraphQLResponse<Operation.Data> {
         do {
-            let body = try await transport.execute(GraphQLRequest(operation), options: options)
+            let body = try await send(GraphQLRequest(operation), options: options)
             return try GraphQLClient.typedResponse(body, operationName: Operation.operationName, as: Operation.Data.self, options: options)
         } catch {
             throw withContext(error, operation, options)
         }
+    }
+
+    /// Sends a request through the transport; a query shares the request of an identical one in
+    /// flight (``InFlightQueries``), unless the options say otherwise.
+    func send(_ request: GraphQLRequest, options: RequestOptions) async throws -> GraphQLResponseBody {
+        guard let key = InFlightQueries.Key(request, options: options) else {
+            return try await transport.execute(request, options: options)
+        }
+        let transport = self.transport
+        return try await inFlight.response(for: key) { try await transport.execute(request, options: options) }
     }
 
     /// `error` with what a `GraftError` leaving the client must carry: the operation name and the

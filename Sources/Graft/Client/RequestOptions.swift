@@ -21,11 +21,16 @@ public struct RequestOptions: Sendable {
     /// ages, the smallest wins): `cacheFirst` treats older fields as a miss, other reads report
     /// them as stale.
     public var cacheMaxAge: Duration?
+    /// Whether this query may share the request of an identical query already in flight (same
+    /// document, variables, headers and options): one request, each caller gets its response. On
+    /// by default; mutations, subscriptions, uploads and contexts with custom values never share.
+    public var deduplicates: Bool
 
     /// Creates options.
     public init(headers: HTTPHeaders = [:], timeout: Duration? = nil, attemptTimeout: Duration? = nil,
                 throwsOnGraphQLErrors: Bool = false, retriesMutation: Bool = false, context: RequestContext = RequestContext(),
-                cacheMaxAge: Duration? = nil, whenOffline: OfflineBehavior = .attempt) {
+                cacheMaxAge: Duration? = nil, whenOffline: OfflineBehavior = .attempt, deduplicates: Bool = true) {
+        self.deduplicates = deduplicates
         self.whenOffline = whenOffline
         self.headers = headers
         self.timeout = timeout

@@ -51,6 +51,10 @@ public struct RequestContext: Sendable {
         isIdempotent ?? request.method.isIdempotent
     }
 
+    /// Whether any custom value is set (such contexts cannot be compared, so their queries are
+    /// never deduplicated).
+    var hasCustomValues: Bool { !values.isEmpty }
+
     /// A custom value, or the key's default when unset.
     public subscript<Key: RequestContextKey>(key: Key.Type) -> Key.Value {
         get { values[ObjectIdentifier(key)] as? Key.Value ?? Key.defaultValue }
