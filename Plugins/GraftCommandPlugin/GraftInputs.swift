@@ -78,10 +78,12 @@ struct GraftInputs {
     /// a schema. Paths are relative to `directory`, the target's folder.
     func missingSchemaMessage(target: String, directory: URL) -> String? {
         guard schemas.isEmpty, !operations.isEmpty else { return nil }
-        let limit = 20
-        let seen = operations.map { (relative($0, to: directory), " (operations)") } + otherFiles.map { (relative($0, to: directory), "") }
-        var listed = seen.prefix(limit).map { $0.0 + $0.1 }.joined(separator: ", ")
-        if seen.count > limit { listed += " and \(seen.count - limit) more" }
+        func list(_ files: [URL]) -> String {
+            let limit = 10
+            let names = files.prefix(limit).map { relative($0, to: directory) }.joined(separator: ", ")
+            return files.count > limit ? names + " and \(files.count - limit) more" : names
+        }
+        let listed = "operations " + list(operations) + (otherFiles.isEmpty ? "" : "; others " + list(otherFiles))
         let configuration = config.map { "its \(relative($0, to: directory)) names no \"schema\"" } ?? "it has no graft.json"
         return "target '\(target)' has no GraphQL schema: none of its files is a .graphqls file, a .graphql file of type "
             + "definitions or an introspection result (.json holding \"__schema\"), and \(configuration). Files seen: \(listed). "

@@ -35,16 +35,17 @@ extension ExamplePackageTests {
     }
 
     /// Step 7: a target whose schema the plugin cannot find (here, moved out of it) fails the build
-    /// with one error naming the target, the files it saw and the fix.
+    /// with an error naming the target, the files it saw and the fix (SwiftPM plans the build, and
+    /// so runs the plugin, once per build it makes, so the same line may come more than once).
     func aTargetWithoutASchemaFailsWithTheFix(_ package: ExamplePackage) async throws {
         let schemas = "Sources/CourseCatalogAPI/Schemas"
         try FileManager.default.moveItem(at: package.url(schemas), to: package.url("Unused"))
         let build = try await package.swift("build")
         #expect(build.status != 0)
         let lines = build.lines.filter { $0.contains("error: GraftBuildPlugin: target 'CourseCatalogAPI' has no GraphQL schema") }
-        #expect(lines.count == 1, "\(build.output)")
+        #expect(!lines.isEmpty && Set(lines).count == 1, "\(build.output)")
         let line = lines.first ?? ""
-        #expect(line.contains("Files seen: Operations/") && line.contains(".graphql (operations)"), "\(line)")
+        #expect(line.contains("Files seen: operations Operations/AddReview.graphql, "), "\(line)")
         #expect(line.contains("Rename the schema file to end in .graphqls"), "\(line)")
         #expect(!build.output.contains("no such file or directory"), "\(build.output)")
         try FileManager.default.moveItem(at: package.url("Unused"), to: package.url(schemas))

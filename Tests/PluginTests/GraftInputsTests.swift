@@ -112,7 +112,7 @@ import Testing
         let message = try #require(inputs.missingSchemaMessage(target: "API", directory: root.appendingPathComponent("T")))
         #expect(message == "target 'API' has no GraphQL schema: none of its files is a .graphqls file, a .graphql file of type "
                 + "definitions or an introspection result (.json holding \"__schema\"), and it has no graft.json. "
-                + "Files seen: Ops/A.graphql (operations), schema.sdl. Rename the schema file to end in .graphqls "
+                + "Files seen: operations Ops/A.graphql; others schema.sdl. Rename the schema file to end in .graphqls "
                 + "(for example schema.graphqls), or add to the target a graft.json with "
                 + "\"schema\": [\"<path to the schema, relative to graft.json>\"].")
 
@@ -120,7 +120,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: configured) }
         let withConfig = try GraftInputs(files: ["T/graft.json", "T/A.graphql"].map { configured.appendingPathComponent($0) })
         let named = try #require(withConfig.missingSchemaMessage(target: "API", directory: configured.appendingPathComponent("T")))
-        #expect(named.contains("and its graft.json names no \"schema\". Files seen: A.graphql (operations). "), "\(named)")
+        #expect(named.contains("and its graft.json names no \"schema\". Files seen: operations A.graphql. "), "\(named)")
+        // Long lists are cut.
+        let many = try GraftInputs(files: (1...12).map { URL(fileURLWithPath: "/t/Ops/Q\($0).graphql") })
+        let cut = try #require(many.missingSchemaMessage(target: "API", directory: URL(fileURLWithPath: "/t")))
+        #expect(cut.contains("Files seen: operations Ops/Q1.graphql, Ops/Q10.graphql, Ops/Q11.graphql, Ops/Q12.graphql, Ops/Q2.graphql, "
+                             + "Ops/Q3.graphql, Ops/Q4.graphql, Ops/Q5.graphql, Ops/Q6.graphql, Ops/Q7.graphql and 2 more. "), "\(cut)")
         // A graft.json that names a schema leaves the reporting of that path to graft.
         let elsewhere = try Self.folder(["T/graft.json": "{\"schema\": \"../S\"}"])
         defer { try? FileManager.default.removeItem(at: elsewhere) }
