@@ -3,12 +3,13 @@ import PackagePlugin
 
 /// Generates Swift for a target's GraphQL files on every build that needs it.
 ///
-/// Inputs: the target's `.graphqls` schema files (and `.json` introspection results), its `.graphql`
-/// operation files and an optional `graft.json` (whose `schema` and `operations` paths may point
-/// outside the target). Outputs, all in the plugin work directory: one Swift file per operation
-/// file (`<Name>.graphql.swift`) and `GraftSchema.swift` for schema types — names known without
-/// parsing anything, so SwiftPM re-runs `graft` only when an input changes, and `graft` rewrites
-/// only the files whose content changed, so only those are recompiled.
+/// Inputs: the target's schema files (`.graphqls`, `.graphql` files of type definitions, `.json`
+/// introspection results), its `.graphql` operation files and an optional `graft.json` (whose
+/// `schema` and `operations` paths may point outside the target). Outputs, all in the plugin work
+/// directory: one Swift file per operation file (`<Name>.graphql.swift`) and `GraftSchema.swift`
+/// for schema types — names known without parsing anything, so SwiftPM re-runs `graft` only when
+/// an input changes, and `graft` rewrites only the files whose content changed, so only those are
+/// recompiled.
 @main
 struct GraftBuildPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -17,6 +18,10 @@ struct GraftBuildPlugin: BuildToolPlugin {
         guard !inputs.operations.isEmpty else {
             Diagnostics.warning("GraftBuildPlugin: target '\(target.name)' has no .graphql operation files; nothing to generate")
             return []
+        }
+        if let message = inputs.missingSchemaMessage(target: target.name, directory: target.directoryURL) {
+            Diagnostics.error("GraftBuildPlugin: " + message)
+            throw GraftBuildPluginError(description: "no GraphQL schema in target '\(target.name)'")
         }
         let clashes = inputs.clashingOperations
         guard clashes.isEmpty else {

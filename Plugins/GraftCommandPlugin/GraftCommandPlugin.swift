@@ -23,6 +23,9 @@ struct GraftCommandPlugin: CommandPlugin {
         for case let target as SourceModuleTarget in targets {
             let inputs = try GraftInputs(files: target.sourceFiles.map(\.url))
             guard !inputs.operations.isEmpty else { continue }
+            if let message = inputs.missingSchemaMessage(target: target.name, directory: target.directoryURL) {
+                throw GraftCommandError(message)
+            }
             if let clash = inputs.clashingOperations.first {
                 throw GraftCommandError("operation files with the same name would both generate \(clash.output): "
                                         + "\(clash.files.map(\.path).joined(separator: ", ")); rename one of them")

@@ -6,8 +6,9 @@ import Foundation
 /// holds a copy of this file; the two copies are identical (`PluginSourceTests` checks it), so
 /// both plugins find the same inputs and pass `graft` the same arguments.
 struct GraftInputs {
-    /// Schema paths: the target's `.graphqls` files and introspection `.json` files, then the
-    /// `schema` entries of `graft.json` as written there (files or folders; `graft` expands folders).
+    /// Schema paths: the target's `.graphqls` files, `.graphql` files of type definitions and
+    /// introspection `.json` files, then the `schema` entries of `graft.json` as written there (files
+    /// or folders; `graft` expands folders).
     var schemas: [URL] = []
     /// Every file under the schema paths, what SwiftPM watches for changes.
     var schemaFiles: [URL] = []
@@ -15,6 +16,9 @@ struct GraftInputs {
     var operations: [URL] = []
     /// The target's `graft.json`, if any.
     var config: URL?
+    /// The target's files that are none of the above and not Swift or C-family sources (named when
+    /// no schema is found, as the schema may be among them).
+    var otherFiles: [URL] = []
     /// Whether `graft.json` asks for a persisted-query manifest.
     var wantsManifest = false
 
@@ -36,13 +40,19 @@ struct GraftInputs {
         schemas = GraftInputs.unique(schemas)
         schemaFiles = GraftInputs.unique(schemaFiles)
         operations = GraftInputs.unique(operations)
+        otherFiles = GraftInputs.unique(otherFiles)
     }
 
     /// A file of the target: `.graphqls` is schema, `.json` holding `"__schema"` is an
-    /// introspection result, `.graphql` is operations, `graft.json` the configuration.
+    /// introspection result, `.graphql` is operations unless its first definition is a type-system
+    /// definition (a schema saved as `.graphql`, as GitHub publishes `schema.docs.graphql`), and
+    /// `graft.json` is the configuration.
     mutating func classify(_ file: URL) {
         switch file.pathExtension {
         case "graphqls":
+            schemas.append(file)
+            schemaFiles.append(file)
+        case "graphql" where GraftInputs.startsWithTypeSystemDefinition(file):
             schemas.append(file)
             schemaFiles.append(file)
         case "graphql":
@@ -52,9 +62,40 @@ struct GraftInputs {
         case "json" where GraftInputs.isIntrospectionResult(file):
             schemas.append(file)
             schemaFiles.append(file)
+        case let other where !GraftInputs.sourceExtensions.contains(other):
+            otherFiles.append(file)
         default:
             break
         }
+    }
+
+    /// Extensions of the sources a Swift package target compiles, left out of `otherFiles`.
+    static let sourceExtensions: Set<String> = ["swift", "c", "cc", "cpp", "cxx", "m", "mm", "h", "hh", "hpp", "s", "S"]
+
+    /// Why a target with operations cannot be generated when none of its files is a schema and no
+    /// `graft.json` names one (`graft` would otherwise look in its default `Schemas/` folder, beside
+    /// wherever the build runs): the target, the files seen and what to change; nil when there is
+    /// a schema. Paths are relative to `directory`, the target's folder.
+    func missingSchemaMessage(target: String, directory: URL) -> String? {
+        guard schemas.isEmpty, !operations.isEmpty else { return nil }
+        func list(_ files: [URL]) -> String {
+            let limit = 10
+            let names = files.prefix(limit).map { relative($0, to: directory) }.joined(separator: ", ")
+            return files.count > limit ? names + " and \(files.count - limit) more" : names
+        }
+        let listed = "operations " + list(operations) + (otherFiles.isEmpty ? "" : "; others " + list(otherFiles))
+        let configuration = config.map { "its \(relative($0, to: directory)) names no \"schema\"" } ?? "it has no graft.json"
+        return "target '\(target)' has no GraphQL schema: none of its files is a .graphqls file, a .graphql file of type "
+            + "definitions or an introspection result (.json holding \"__schema\"), and \(configuration). Files seen: \(listed). "
+            + "Rename the schema file to end in .graphqls (for example schema.graphqls), or add to the target a graft.json "
+            + "with \"schema\": [\"<path to the schema, relative to graft.json>\"]."
+    }
+
+    /// `file`'s path inside `directory`, else its whole path.
+    private func relative(_ file: URL, to directory: URL) -> String {
+        let folder = directory.standardizedFileURL.path + "/"
+        let path = file.standardizedFileURL.path
+        return path.hasPrefix(folder) ? String(path.dropFirst(folder.count)) : path
     }
 
     /// Every input file (what SwiftPM watches).
@@ -162,6 +203,54 @@ struct GraftInputs {
         // deployment target on macOS is needed).
         guard let data = try? Data(contentsOf: file, options: .mappedIfSafe) else { return false }
         return String(decoding: data.prefix(4096), as: UTF8.self).contains("\"__schema\"")
+    }
+
+    /// Whether a `.graphql` file holds a schema: its first definition, after comments and a
+    /// description, starts with a type-system keyword (`type`, `schema`, `directive`, `extend`, ...).
+    /// Only the file's head is read up to that word; a file that cannot be read is operations (for
+    /// `graft` to report).
+    static func startsWithTypeSystemDefinition(_ file: URL) -> Bool {
+        guard let data = try? Data(contentsOf: file, options: .mappedIfSafe) else { return false }
+        return data.withUnsafeBytes { firstWord(in: $0.bindMemory(to: UInt8.self)) }.map(typeSystemKeywords.contains) ?? false
+    }
+
+    /// The words that start a type-system definition or extension.
+    static let typeSystemKeywords: Set<String> = ["schema", "scalar", "type", "interface", "union", "enum", "input", "directive", "extend"]
+
+    /// The first name in GraphQL text, past a byte order mark, white space, commas, comments and
+    /// strings (descriptions); nil when something else (a `{`, the end) comes first.
+    static func firstWord(in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), newline = UInt8(ascii: "\n")
+        var index = 0
+        func isBlockQuote(_ at: Int) -> Bool { at + 2 < bytes.count && bytes[at] == quote && bytes[at + 1] == quote && bytes[at + 2] == quote }
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), newline, UInt8(ascii: "\r"), UInt8(ascii: ","), 0xEF, 0xBB, 0xBF:
+                index += 1
+            case UInt8(ascii: "#"):
+                while index < bytes.count, bytes[index] != newline { index += 1 }
+            case quote where isBlockQuote(index):
+                index += 3
+                while index < bytes.count, !isBlockQuote(index) { index += bytes[index] == backslash && isBlockQuote(index + 1) ? 4 : 1 }
+                index += 3
+            case quote:
+                index += 1
+                while index < bytes.count, bytes[index] != quote, bytes[index] != newline { index += bytes[index] == backslash ? 2 : 1 }
+                index += 1
+            default:
+                var end = index
+                while end < bytes.count, isNameByte(bytes[end], first: end == index) { end += 1 }
+                return end > index ? String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self) : nil
+            }
+        }
+        return nil
+    }
+
+    /// Whether `byte` can be part of a name (`[_A-Za-z][_0-9A-Za-z]*`).
+    private static func isNameByte(_ byte: UInt8, first: Bool) -> Bool {
+        let lower = byte | 0x20
+        return byte == UInt8(ascii: "_") || (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z"))
+            || (!first && byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
 
     /// Standardized, without duplicates, sorted by path.

@@ -68,6 +68,39 @@ import Testing
                                         containing: "no operation files (.graphql) found in Operations")
     }
 
+    /// A subscription or mutation against a schema without that root type is an error at the
+    /// operation (graphql-js 17's `KnownOperationTypesRule`); `generate` writes nothing, in either
+    /// layout, rather than leaving the operation out.
+    @Test func anOperationWhoseRootTypeTheSchemaLacks() async throws {
+        let operations = "query Hero { hero { name } }\n\n  subscription OnHero { hero { name } }\nmutation Rename { hero { name } }\n"
+        let root = try Project.project(operations: ["Hero.graphql": operations])
+        let file = "Operations/Hero.graphql"
+        try await Self.expectSameErrors(["--schema", "Schemas", "--operations", "Operations"], in: root,
+                                        containing: "\(file):3:3: error: The subscription operation is not supported by the schema.\n")
+        let validate = try await GraftTool.run(["validate", "--schema", "Schemas", "--operations", "Operations"], in: root)
+        #expect(validate.standardError.contains("\(file):4:1: error: The mutation operation is not supported by the schema.\n"))
+        for layout in [[], ["--per-input-file"]] {
+            let generate = try await GraftTool.run(["generate", "--schema", "Schemas", "--operations", "Operations",
+                                                    "--output", "Out"] + layout, in: root)
+            #expect(generate.status == 1)
+            #expect(generate.standardOutput == "", "\(generate.standardOutput)")
+            #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Out").path))
+        }
+    }
+
+    /// The built-in scalars a schema neither defines nor references are unknown to its operations,
+    /// as in graphql-js (its case val-0074), although `@stream`, which `graft` adds, takes an `Int`.
+    @Test func aBuiltInScalarTheSchemaDoesNotReference() async throws {
+        let root = try Project.project(schema: "type Query { foo: String }\n",
+                                       operations: ["A.graphql": "query A($id: ID, $float: Float, $int: Int) {\n  __typename\n}\n"])
+        let file = "Operations/A.graphql"
+        try await Self.expectSameErrors(["--schema", "Schemas", "--operations", "Operations"], in: root,
+                                        containing: "\(file):1:39: error: Unknown type \"Int\".\n")
+        let validate = try await GraftTool.run(["validate", "--schema", "Schemas", "--operations", "Operations"], in: root)
+        #expect(validate.standardError.contains("\(file):1:14: error: Unknown type \"ID\".\n"))
+        #expect(validate.standardError.contains("\(file):1:26: error: Unknown type \"Float\".\n"))
+    }
+
     /// A file named twice (by its folder and by itself) is read once by both commands.
     @Test func aFileNamedTwiceIsReadOnce() async throws {
         let root = try Project.project(operations: ["A.graphql": "query A { hero { name } }"])

@@ -34,7 +34,24 @@ extension ExamplePackageTests {
         #expect(fixed.status == 0, "\(fixed.output)")
     }
 
-    /// Step 7: a `graft.json` in the target (with `//` comments, which it allows) names a schema
+    /// Step 7: a target whose schema the plugin cannot find (here, moved out of it) fails the build
+    /// with an error naming the target, the files it saw and the fix (SwiftPM plans the build, and
+    /// so runs the plugin, once per build it makes, so the same line may come more than once).
+    func aTargetWithoutASchemaFailsWithTheFix(_ package: ExamplePackage) async throws {
+        let schemas = "Sources/CourseCatalogAPI/Schemas"
+        try FileManager.default.moveItem(at: package.url(schemas), to: package.url("Unused"))
+        let build = try await package.swift("build")
+        #expect(build.status != 0)
+        let lines = build.lines.filter { $0.contains("error: GraftBuildPlugin: target 'CourseCatalogAPI' has no GraphQL schema") }
+        #expect(!lines.isEmpty && Set(lines).count == 1, "\(build.output)")
+        let line = lines.first ?? ""
+        #expect(line.contains("Files seen: operations Operations/AddReview.graphql, "), "\(line)")
+        #expect(line.contains("Rename the schema file to end in .graphqls"), "\(line)")
+        #expect(!build.output.contains("no such file or directory"), "\(build.output)")
+        try FileManager.default.moveItem(at: package.url("Unused"), to: package.url(schemas))
+    }
+
+    /// Step 8: a `graft.json` in the target (with `//` comments, which it allows) names a schema
     /// folder outside the target. The generated code is the same, so nothing is recompiled; the
     /// schema files outside the target are inputs too (an error in one fails the build).
     func schemaOutsideTheTargetThroughGraftJSON(_ package: ExamplePackage) async throws {
@@ -69,7 +86,7 @@ extension ExamplePackageTests {
         #expect(restored.status == 0, "\(restored.output)")
     }
 
-    /// Step 8: the command plugin writes into the target's `Generated/` folder exactly the files
+    /// Step 9: the command plugin writes into the target's `Generated/` folder exactly the files
     /// the build plugin generated (same names, same bytes).
     func commandPluginWritesTheBuildPluginsFiles(_ package: ExamplePackage) async throws {
         let built = try ExamplePackage.contents(of: try package.buildPluginOutput())

@@ -4,7 +4,7 @@ import Testing
 
 /// The SwiftPM plugins, end to end, on a temporary copy of `Examples/CourseCatalog`: a build from
 /// clean, no-op rebuilds, regeneration after changing, adding and deleting `.graphql` files,
-/// errors at the right file and line, a schema outside the target through `graft.json`, and the
+/// errors at the right file and line, a target without a schema, a schema outside the target through `graft.json`, and the
 /// command plugin writing the same files as the build plugin.
 ///
 /// One test, in steps, because each step builds on the package state the previous one left (a
@@ -26,6 +26,7 @@ import Testing
         try await addingAndDeletingAnOperationFileAddsAndRemovesItsType(package)
         try await invalidOperationFailsTheBuildAtItsFileAndLine(package)
         try await operationFilesWithTheSameNameAreAnError(package)
+        try await aTargetWithoutASchemaFailsWithTheFix(package)
         try await schemaOutsideTheTargetThroughGraftJSON(package)
         try await commandPluginWritesTheBuildPluginsFiles(package)
         print("PluginTests: all steps took \(String(format: "%.1f", Date().timeIntervalSince(start))) s")

@@ -76,6 +76,63 @@ import Testing
         #expect(inputs.clashingOperations.first?.files.map(\.path) == ["/t/A/Search.graphql", "/t/B/Search.graphql"])
     }
 
+    /// A schema saved as `.graphql` (GitHub publishes `schema.docs.graphql`) is told from operations
+    /// by its first definition, read past comments and descriptions.
+    @Test func graphQLFilesOfTypeDefinitionsAreSchema() throws {
+        let root = try Self.folder([
+            "T/schema.docs.graphql": "\u{FEFF}# GitHub's schema\n\"\"\"\nMarks an element \\\"\"\" query { x }\n\"\"\"\ndirective @preview(toggledBy: String!) on FIELD\ntype Query { a: Int }",
+            "T/Extend.graphql": "\"A \\\" description\" , extend type Query { b: Int }",
+            "T/Described.graphql": "\"\"\"An operation with a description\"\"\"\nquery Described { a }",
+            "T/Shorthand.graphql": "# comment\n{ a }",
+            "T/Fragment.graphql": "fragment F on Query { a }",
+            "T/Empty.graphql": "",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = try FileManager.default.subpathsOfDirectory(atPath: root.path).map { root.appendingPathComponent($0) }
+        let inputs = try GraftInputs(files: files)
+        #expect(inputs.schemas.map(\.lastPathComponent) == ["Extend.graphql", "schema.docs.graphql"])
+        #expect(inputs.schemaFiles.map(\.lastPathComponent) == ["Extend.graphql", "schema.docs.graphql"])
+        #expect(inputs.operations.map(\.lastPathComponent) == ["Described.graphql", "Empty.graphql", "Fragment.graphql", "Shorthand.graphql"])
+        #expect(inputs.outputFiles(in: URL(fileURLWithPath: "/out")).map(\.lastPathComponent)
+                == ["Described.graphql.swift", "Empty.graphql.swift", "Fragment.graphql.swift", "Shorthand.graphql.swift", "GraftSchema.swift"])
+        #expect(inputs.missingSchemaMessage(target: "T", directory: root.appendingPathComponent("T")) == nil)
+    }
+
+    /// Without a schema, the message names the target, the files seen and the fix (rather than
+    /// `graft` looking in its default folder and failing with "Schemas: no such file or directory").
+    @Test func aTargetWithoutASchemaIsExplained() throws {
+        let root = try Self.folder([
+            "T/Ops/A.graphql": "query A { a }",
+            "T/schema.sdl": "type Query { a: Int }",
+            "T/Code.swift": "",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = ["T/schema.sdl", "T/Ops/A.graphql", "T/Code.swift"].map { root.appendingPathComponent($0) }
+        let inputs = try GraftInputs(files: files)
+        let message = try #require(inputs.missingSchemaMessage(target: "API", directory: root.appendingPathComponent("T")))
+        #expect(message == "target 'API' has no GraphQL schema: none of its files is a .graphqls file, a .graphql file of type "
+                + "definitions or an introspection result (.json holding \"__schema\"), and it has no graft.json. "
+                + "Files seen: operations Ops/A.graphql; others schema.sdl. Rename the schema file to end in .graphqls "
+                + "(for example schema.graphqls), or add to the target a graft.json with "
+                + "\"schema\": [\"<path to the schema, relative to graft.json>\"].")
+
+        let configured = try Self.folder(["T/graft.json": "{\"namespace\": \"API\"}", "T/A.graphql": "query A { a }"])
+        defer { try? FileManager.default.removeItem(at: configured) }
+        let withConfig = try GraftInputs(files: ["T/graft.json", "T/A.graphql"].map { configured.appendingPathComponent($0) })
+        let named = try #require(withConfig.missingSchemaMessage(target: "API", directory: configured.appendingPathComponent("T")))
+        #expect(named.contains("and its graft.json names no \"schema\". Files seen: operations A.graphql. "), "\(named)")
+        // Long lists are cut.
+        let many = try GraftInputs(files: (1...12).map { URL(fileURLWithPath: "/t/Ops/Q\($0).graphql") })
+        let cut = try #require(many.missingSchemaMessage(target: "API", directory: URL(fileURLWithPath: "/t")))
+        #expect(cut.contains("Files seen: operations Ops/Q1.graphql, Ops/Q10.graphql, Ops/Q11.graphql, Ops/Q12.graphql, Ops/Q2.graphql, "
+                             + "Ops/Q3.graphql, Ops/Q4.graphql, Ops/Q5.graphql, Ops/Q6.graphql, Ops/Q7.graphql and 2 more. "), "\(cut)")
+        // A graft.json that names a schema leaves the reporting of that path to graft.
+        let elsewhere = try Self.folder(["T/graft.json": "{\"schema\": \"../S\"}"])
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        let pointed = try GraftInputs(files: [elsewhere.appendingPathComponent("T/graft.json"), URL(fileURLWithPath: "/t/A.graphql")])
+        #expect(pointed.missingSchemaMessage(target: "API", directory: elsewhere.appendingPathComponent("T")) == nil)
+    }
+
     @Test func commentsAreDroppedOnlyOutsideStrings() {
         let json = "{\"a\": \"x//y\\\"//z\", // note\n\"b\": 1}\n// end"
         let plain = String(decoding: GraftInputs.withoutComments(Data(json.utf8)), as: UTF8.self)

@@ -53,7 +53,7 @@ public enum IntrospectionSchemaBuilder {
         let subscription = try rootName("subscriptionType")
         var directives: [DirectiveDef] = []
         for object in schema["directives"] as? [[String: Any]] ?? [] { directives.append(try makeDirective(object)) }
-        let ordered = TypeMapOrder.order(given: types, roots: [query, mutation, subscription], directives: directives) {
+        let (ordered, _) = TypeMapOrder.order(given: types, roots: [query, mutation, subscription], directives: directives) {
             BuiltIns.standardTypes[$0]
         }
         return Schema(description: schema["description"] as? String, types: ordered,

@@ -27,12 +27,17 @@ public struct Schema: Sendable {
     public var definition: Located<SchemaDefinition>?
     /// The `extend schema` nodes with their sources, in order.
     public var extensions: [Located<SchemaDefinition>]
+    /// Types in `types` only because the generator's directives use them (`Int` for `@stream`'s
+    /// `initialCount` in a schema that never mentions `Int`): the schema neither defines nor
+    /// references them, so operations may not name them (graphql-js reports them unknown).
+    public var generatorOnlyTypes: Set<String>
 
     /// Creates a schema.
     public init(description: String? = nil, types: NamedList<NamedTypeDef>, directives: NamedList<DirectiveDef>,
                 queryType: String?, mutationType: String?, subscriptionType: String?,
                 schemaDirectives: [AppliedDirective] = [], schemaSpan: SourceSpan? = nil,
-                definition: Located<SchemaDefinition>? = nil, extensions: [Located<SchemaDefinition>] = []) {
+                definition: Located<SchemaDefinition>? = nil, extensions: [Located<SchemaDefinition>] = [],
+                generatorOnlyTypes: Set<String> = []) {
         self.description = description
         self.types = types
         self.directives = directives
@@ -43,6 +48,7 @@ public struct Schema: Sendable {
         self.schemaSpan = schemaSpan
         self.definition = definition
         self.extensions = extensions
+        self.generatorOnlyTypes = generatorOnlyTypes
         var implementations: [String: [String]] = [:]
         for index in types.elements.indices where !types.elements[index].interfaces.isEmpty {
             let kind = types.elements[index].kind
@@ -56,6 +62,12 @@ public struct Schema: Sendable {
 
     /// The named type called `name`, or nil.
     public func type(named name: String) -> NamedTypeDef? { types[name] }
+
+    /// Whether the schema defines or references a type called `name` (graphql-js's type map):
+    /// a type of `types` that is not one of the `generatorOnlyTypes`.
+    public func hasOwnType(named name: String) -> Bool {
+        types.contains(name: name) && (generatorOnlyTypes.isEmpty || !generatorOnlyTypes.contains(name))
+    }
 
     /// The kind of the named type called `name`, or nil (cheaper than copying the type).
     public func kind(of name: String) -> TypeKind? {

@@ -7,6 +7,9 @@ struct SchemaAssembler {
     private var typeDefinitions: [Located<TypeDefinition>] = []
     private var typeExtensions: [String: [Located<TypeDefinition>]] = [:]
     private var directiveDefinitions: [Located<DirectiveDefinition>] = []
+    /// For each of `directiveDefinitions`, whether it is one of the `GeneratorDirectives` (from the
+    /// document named `GeneratorDirectives.sourceName`).
+    private var isGeneratorDirective: [Bool] = []
     private var schemaDefinition: Located<SchemaDefinition>?
     private var schemaExtensions: [Located<SchemaDefinition>] = []
     private var builder = TypeDefinitionBuilder()
@@ -19,6 +22,7 @@ struct SchemaAssembler {
         typeDefinitions.reserveCapacity(documents.reduce(0) { $0 + $1.node.definitions.count })
         for document in documents {
             let source = document.source
+            let isGenerator = source.name == GeneratorDirectives.sourceName
             // Read in place: iterating copies each definition once more than storing its node does.
             document.node.definitions.forEachInPlace { definition in
                 switch definition.pointee {
@@ -26,7 +30,9 @@ struct SchemaAssembler {
                 case .schemaExtension(let node): schemaExtensions.append(Located(node, source: source))
                 case .type(let node): typeDefinitions.append(Located(node, source: source))
                 case .typeExtension(let node): typeExtensions[node.name.value, default: []].append(Located(node, source: source))
-                case .directive(let node): directiveDefinitions.append(Located(node, source: source))
+                case .directive(let node):
+                    directiveDefinitions.append(Located(node, source: source))
+                    isGeneratorDirective.append(isGenerator)
                 case .operation, .fragment: break
                 }
             }
@@ -48,7 +54,7 @@ struct SchemaAssembler {
         types.reserveCapacity((base?.types.count ?? 0) + typeDefinitions.count)
         indexByName.reserveCapacity(types.capacity)
         if let base {
-            for var type in base.types {
+            for var type in base.types where !base.generatorOnlyTypes.contains(type.name) {
                 if !BuiltIns.isStandardType(type.name), let extensions = typeExtensions[type.name] {
                     for extensionNode in extensions { builder.applyExtension(extensionNode, to: &type) }
                 }
@@ -65,7 +71,11 @@ struct SchemaAssembler {
         }
 
         var directives = base.map { Array($0.directives) } ?? []
-        directives.append(contentsOf: directiveDefinitions.map(builder.makeDirective))
+        for (index, definition) in directiveDefinitions.enumerated() {
+            var directive = builder.makeDirective(definition)
+            directive.isGeneratorDirective = isGeneratorDirective[index]
+            directives.append(directive)
+        }
         if base == nil {
             let defined = Set(directives.map(\.name))
             directives.append(contentsOf: BuiltIns.directives.filter { !defined.contains($0.name) })
@@ -98,15 +108,15 @@ struct SchemaAssembler {
             }
         }
 
-        let ordered = TypeMapOrder.order(given: types, roots: [query, mutation, subscription], directives: directives) {
-            BuiltIns.standardTypes[$0]
-        }
+        let (ordered, generatorOnlyTypes) = TypeMapOrder.order(
+            given: types, roots: [query, mutation, subscription], directives: directives) { BuiltIns.standardTypes[$0] }
         return Schema(
             description: schemaDefinition?.node.description?.value ?? base?.description,
             types: ordered, directives: NamedList(directives),
             queryType: query, mutationType: mutation, subscriptionType: subscription,
             schemaDirectives: schemaDirectives,
             schemaSpan: definition.map { $0.span($0.node.range) },
-            definition: definition, extensions: (base?.extensions ?? []) + schemaExtensions)
+            definition: definition, extensions: (base?.extensions ?? []) + schemaExtensions,
+            generatorOnlyTypes: generatorOnlyTypes)
     }
 }

@@ -107,6 +107,9 @@ public struct DirectiveDef: Named, Sendable, Hashable {
     /// Whether this is a built-in directive added because the schema did not define it (not
     /// printed by `SchemaPrinter`).
     public var isBuiltIn: Bool = false
+    /// Whether this is one of the `GeneratorDirectives`, added because the schema did not define
+    /// it: the types of its arguments are not the schema's own (`Schema.generatorOnlyTypes`).
+    public var isGeneratorDirective: Bool = false
 
     /// Creates a directive definition.
     public init(name: String, description: String? = nil, arguments: NamedList<InputValueDef> = NamedList(),

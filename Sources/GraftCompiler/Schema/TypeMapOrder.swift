@@ -2,7 +2,10 @@
 /// (`collectReferencedTypes`): each given type in order, each followed by the types first reached
 /// from it that were not given; then types reached from the root types, from directive arguments
 /// and from `__Schema`. Specified scalars and introspection types that nothing references are left
-/// out, as in graphql-js. Names that resolve to no type are skipped.
+/// out, as in graphql-js. Names that resolve to no type are skipped. The arguments of the
+/// generator's directives (`DirectiveDef.isGeneratorDirective`) are walked last, and the types only
+/// they reach are reported apart: they are in the list (the directives need them) but not the
+/// schema's own.
 enum TypeMapOrder {
     /// The ordered type list.
     /// - Parameters:
@@ -10,7 +13,7 @@ enum TypeMapOrder {
     ///   - lookup: resolves names that are not given: specified scalars and introspection types only
     ///     (other references are not looked up, see `BuiltIns.mayBeStandardType`).
     static func order(given: consuming [NamedTypeDef], roots: [String?], directives: [DirectiveDef],
-                      lookup: (String) -> NamedTypeDef?) -> NamedList<NamedTypeDef> {
+                      lookup: (String) -> NamedTypeDef?) -> (types: NamedList<NamedTypeDef>, generatorOnly: Set<String>) {
         var given = given
         var walk = Walk()
         walk.indexByName.reserveCapacity(given.count + 64)
@@ -27,17 +30,22 @@ enum TypeMapOrder {
         for root in roots {
             if let root { walk.stack.append(root); walk.drain(lookup) }
         }
-        for directive in directives {
+        for directive in directives where !directive.isGeneratorDirective {
             for argument in directive.arguments.elements { walk.stack.append(argument.type.namedType); walk.drain(lookup) }
         }
         walk.stack.append("__Schema")
         walk.drain(lookup)
+        let ownCount = walk.added.count
+        for directive in directives where directive.isGeneratorDirective {
+            for argument in directive.arguments.elements { walk.stack.append(argument.type.namedType); walk.drain(lookup) }
+        }
+        let generatorOnly = Set(walk.added[ownCount...].map(\.name))
 
         var result = NamedList<NamedTypeDef>()
         result.reserveCapacity(walk.order.count)
         for entry in walk.order { result.append(entry >= 0 ? given[entry] : walk.added[-1 - entry]) }
         given = []
-        return result
+        return (result, generatorOnly)
     }
 
     /// The state of the walk: a struct with mutating methods rather than local functions sharing

@@ -1,9 +1,11 @@
-/// The validation rules of the specification, in graphql-js 16's `specifiedRules` order (the
+/// The validation rules of the specification, in graphql-js 17's `specifiedRules` order (the
 /// order errors are reported in), and the custom rules graphql-js ships.
 public enum SpecifiedRules {
-    /// Every rule of Section 5, in graphql-js's order.
+    /// Every rule of Section 5, in graphql-js's order: graphql-js 16's rules, and
+    /// `KnownOperationTypesRule` (the specification's since 2025, graphql-js 17's).
     public static let all: [any ValidationRule.Type] = [
         ExecutableDefinitionsRule.self,
+        KnownOperationTypesRule.self,
         UniqueOperationNamesRule.self,
         LoneAnonymousOperationRule.self,
         SingleFieldSubscriptionsRule.self,

@@ -46,25 +46,37 @@ struct OperationValidationCase: Decodable, Sendable, CustomTestStringConvertible
     }()
 
     /// The harness schema, built once.
-    static let harnessSchema: Schema? = try? SchemaBuilder.build(
-        sdl: [Source(Corpora.text("graphql-js/validation-harness-schema.graphql"), name: "harness.graphql")])
+    static let harnessSchema: Schema? = harnessSource.flatMap { try? SchemaBuilder.build(sdl: [$0]) }
 
-    /// The case's schema.
-    func buildSchema() throws -> Schema {
+    /// The harness schema plus the generator's directives, as `graft` builds every schema, built once.
+    static let harnessSchemaWithGeneratorDirectives: Schema? = harnessSource.flatMap {
+        try? GeneratorDirectives.buildSchema(sdl: [$0])
+    }
+
+    private static var harnessSource: Source? {
+        (try? Corpora.text("graphql-js/validation-harness-schema.graphql")).map { Source($0, name: "harness.graphql") }
+    }
+
+    /// The case's schema; with `generatorDirectives`, plus the `GeneratorDirectives` it does not
+    /// define, as `graft validate` and `graft generate` build it.
+    func buildSchema(generatorDirectives: Bool = false) throws -> Schema {
         switch schema {
         case .harness, nil:
-            guard let harness = Self.harnessSchema else { throw CaseError.harnessSchema }
+            let harness = generatorDirectives ? Self.harnessSchemaWithGeneratorDirectives : Self.harnessSchema
+            guard let harness else { throw CaseError.harnessSchema }
             return harness
         case .sdl(let sdl):
-            return try SchemaBuilder.build(sdl: [Source(sdl, name: "schema.graphql")])
+            let source = Source(sdl, name: "schema.graphql")
+            return generatorDirectives ? try GeneratorDirectives.buildSchema(sdl: [source]) : try SchemaBuilder.build(sdl: [source])
         }
     }
 
-    /// Validates the case's document with `rules` and renders the errors.
-    func validate(rules: [any ValidationRule.Type],
+    /// Validates the case's document with `rules` (against the schema `buildSchema` gives) and
+    /// renders the errors.
+    func validate(rules: [any ValidationRule.Type], generatorDirectives: Bool = false,
                   customScalarLiterals: [String: @Sendable (Value) -> Bool] = [:]) throws -> [String] {
         let source = Source(document, name: "document.graphql")
-        var validator = Validator(schema: try buildSchema(), rules: rules)
+        var validator = Validator(schema: try buildSchema(generatorDirectives: generatorDirectives), rules: rules)
         validator.customScalarLiterals = customScalarLiterals
         let errors = validator.validate(try parse(source), source: source)
         return errors.map { error in render(error.message, error.locations.map { ($0.location.line, $0.location.column) }) }

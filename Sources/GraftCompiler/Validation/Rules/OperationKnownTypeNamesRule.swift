@@ -8,7 +8,7 @@ final class OperationKnownTypeNamesRule: ValidationRule {
     static let visitedNodes: VisitedNodes = .namedType
     private let context: ValidationContext
     private var definedTypes: Set<String> = []
-    private lazy var typeNames: [String] = context.schema.types.map(\.name) + definedTypeOrder
+    private lazy var typeNames: [String] = context.schema.types.map(\.name).filter(context.schema.hasOwnType) + definedTypeOrder
 
     private var definedTypeOrder: [String] = []
     /// Built-in scalars and introspection types, which SDL may reference without defining them.
@@ -24,7 +24,7 @@ final class OperationKnownTypeNamesRule: ValidationRule {
 
     func enter(_ node: NamedType) -> VisitAction {
         let name = node.name.value
-        guard !context.schema.types.contains(name: name), !definedTypes.contains(name) else { return .visitChildren }
+        guard !context.schema.hasOwnType(named: name), !definedTypes.contains(name) else { return .visitChildren }
         let isSDL = context.isInTypeSystemDefinition
         if isSDL && Self.standardTypeNames.contains(name) { return .visitChildren }
         let suggestions = Suggestions.list(name, isSDL ? Self.standardTypeNames + typeNames : typeNames)
