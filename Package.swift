@@ -109,7 +109,7 @@ let package = Package(
         .target(name: "ClashAPI", dependencies: ["Graft"], path: "Tests/GraftCodegenTests/Golden/ClashAPI"),
         .testTarget(name: "GeneratedCodeTests",
                     dependencies: ["Graft", "GraftTesting", "CourseCatalogAPI", "StarWarsAPI", "StarWarsAPIMocks", "AnimalKingdomAPI",
-                                   "GitHubAPI", "ClashAPI"]),
+                                   "GitHubAPI", "ClashAPI", "GraftTestSupport"]),
         // Builds a temporary copy of Examples/CourseCatalog with the plugins (nested `swift build`).
         .testTarget(name: "PluginTests", dependencies: ["GraftTestSupport"]),
         // Against the Strawberry server in Tests/IntegrationServer (Python venv: .ci/install-integration-deps).
