@@ -3,7 +3,7 @@ import Foundation
 import PackagePlugin
 import XcodeProjectPlugin
 
-/// The command run on an Xcode project (File → Packages, or the project's context menu): for each
+/// The command run on an Xcode project (from the project's context menu in the navigator): for each
 /// target chosen (`--target`, by the name Xcode shows; none: every target) that has `.graphql`
 /// files, the same generation as for a package target. An Xcode target has no folder of its own,
 /// so the files go to `Generated/` beside the target's `graft.json`, else in the deepest folder
