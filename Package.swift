@@ -110,8 +110,8 @@ let package = Package(
         .testTarget(name: "GeneratedCodeTests",
                     dependencies: ["Graft", "GraftTesting", "CourseCatalogAPI", "StarWarsAPI", "StarWarsAPIMocks", "AnimalKingdomAPI",
                                    "GitHubAPI", "ClashAPI"]),
-        // Builds a temporary copy of Examples/CourseCatalog with the plugins (nested `swift build`);
-        // Fixtures holds the stub XcodeProjectPlugin module its tests typecheck the plugins against.
+        // Builds a temporary copy of Examples/CourseCatalog with the plugins (nested `swift build`).
+        // Fixtures: the stub XcodeProjectPlugin module PluginSourceTests typechecks the plugins against.
         .testTarget(name: "PluginTests", dependencies: ["GraftTestSupport"], exclude: ["Fixtures"]),
         // Against the Strawberry server in Tests/IntegrationServer (Python venv: .ci/install-integration-deps).
         .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft", "GraftTesting", "GraftHashing", "CourseCatalogAPI", "graft", "GraftSQLite", "GraftTestSupport", "graft-cache-reader", "graft-upload-helper",
