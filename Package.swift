@@ -111,7 +111,8 @@ let package = Package(
                     dependencies: ["Graft", "GraftTesting", "CourseCatalogAPI", "StarWarsAPI", "StarWarsAPIMocks", "AnimalKingdomAPI",
                                    "GitHubAPI", "ClashAPI", "GraftTestSupport"]),
         // Builds a temporary copy of Examples/CourseCatalog with the plugins (nested `swift build`).
-        .testTarget(name: "PluginTests", dependencies: ["GraftTestSupport"]),
+        // Fixtures: the stub XcodeProjectPlugin module PluginSourceTests typechecks the plugins against.
+        .testTarget(name: "PluginTests", dependencies: ["GraftTestSupport"], exclude: ["Fixtures"]),
         // Against the Strawberry server in Tests/IntegrationServer (Python venv: .ci/install-integration-deps).
         .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft", "GraftTesting", "GraftHashing", "CourseCatalogAPI", "graft", "GraftSQLite", "GraftTestSupport", "graft-cache-reader", "graft-upload-helper",
                                                                "GraftWebSocket", "graft-offline-queue-crash-helper"]),
