@@ -80,6 +80,7 @@ extension HTTPTransport {
                 }
                 if !secrets.isEmpty, !body.errors.isEmpty { body.errors = GraphQLErrors(body.errors).scrubbing(secrets).errors }
                 body.statusCode = response.statusCode
+                body.cacheControl = CacheControl(headers: response.headers)
                 return body
             }
         } catch {

@@ -228,6 +228,7 @@ public struct HTTPTransport: GraphQLTransport {
         }
         if !secrets.isEmpty, !body.errors.isEmpty { body.errors = GraphQLErrors(body.errors).scrubbing(secrets).errors }
         body.statusCode = response.statusCode
+        body.cacheControl = CacheControl(headers: response.headers)
         return body
     }
 }
