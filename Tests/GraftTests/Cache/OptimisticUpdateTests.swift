@@ -1,5 +1,6 @@
 import Testing
 @testable import Graft
+import StarWarsAPI
 
 @Suite struct OptimisticUpdateTests {
     static func optimistic(_ name: String) throws -> StarWars.RenameMutation.Data {
@@ -23,14 +24,14 @@ import Testing
         let gate = Gate()
         let store = CacheStore()
         let client = GraphQLClient(transport: Self.transport(gate: gate, mutationName: "Luke (server)"), store: store)
-        let watch = StreamCollector(client.watch(StarWars.HeroAndFriendsQuery()))
+        let watch = StreamCollector(client.watch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery()))
         await watch.wait(for: 1)
         let mutation = Task {
             try await client.perform(StarWars.RenameMutation(id: "1000", name: "x"), optimisticResponse: try Self.optimistic("Luke (optimistic)"))
         }
         let optimistic = await watch.wait(for: 2)
         #expect(optimistic.last?.data?.hero?.friends?.first??.name == "Luke (optimistic)")
-        #expect(try await store.read(StarWars.HeroAndFriendsQuery()).data.hero?.friends?.first??.name == "Luke (optimistic)")
+        #expect(try await store.read(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery()).data.hero?.friends?.first??.name == "Luke (optimistic)")
         // The base records are untouched until the server answers.
         #expect(try await store.withinReadTransaction { try $0.record(for: "Human:1000")?["name"] } == "Luke Skywalker")
         await gate.open()
@@ -48,7 +49,7 @@ import Testing
         let gate = Gate()
         let store = CacheStore()
         let client = GraphQLClient(transport: Self.transport(gate: gate, mutationName: nil), store: store)
-        let watch = StreamCollector(client.watch(StarWars.HeroAndFriendsQuery()))
+        let watch = StreamCollector(client.watch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery()))
         await watch.wait(for: 1)
         let mutation = Task {
             try await client.perform(StarWars.RenameMutation(id: "1000", name: "x"), optimisticResponse: try Self.optimistic("Luke (optimistic)"))
@@ -60,7 +61,7 @@ import Testing
         #expect(rolledBack.count == 3)
         #expect(rolledBack.last?.data?.hero?.friends?.first??.name == "Luke Skywalker")
         #expect(await store.optimisticLayerCount == 0)
-        #expect(try await store.read(StarWars.HeroAndFriendsQuery()).data.hero?.friends?.first??.name == "Luke Skywalker")
+        #expect(try await store.read(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery()).data.hero?.friends?.first??.name == "Luke Skywalker")
         watch.cancel()
     }
 

@@ -1,6 +1,7 @@
 import GraftTestSupport
 import Testing
 @testable import Graft
+import StarWarsAPI
 
 @Suite(.timingSensitive) struct WatcherTests {
     static func renameTransport() -> StubTransport {
@@ -16,7 +17,7 @@ import Testing
     @Test func aMutationUpdatesAWatcherOfAnotherQuerySharingTheRecord() async throws {
         let store = CacheStore()
         let client = GraphQLClient(transport: Self.renameTransport(), store: store)
-        let watch = StreamCollector(client.watch(StarWars.HeroAndFriendsQuery()))
+        let watch = StreamCollector(client.watch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery()))
         let first = await watch.wait(for: 1)
         #expect(first.first?.source == .server)
         _ = try await client.perform(StarWars.RenameMutation(id: "1002", name: "Han"))
@@ -30,14 +31,14 @@ import Testing
     @Test func anUnrelatedWriteDoesNotWakeTheWatcher() async throws {
         let store = CacheStore()
         let client = GraphQLClient(transport: Self.renameTransport(), store: store)
-        let watch = StreamCollector(client.watch(StarWars.HeroAndFriendsQuery()))
+        let watch = StreamCollector(client.watch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery()))
         await watch.wait(for: 1)
         let refreshesBefore = await store.watcherRefreshCount
         // Another human, another field of ROOT_QUERY: nothing the watcher read.
         _ = try await client.perform(StarWars.RenameMutation(id: "1003", name: "Wilhuff Tarkin"))
-        try await store.write(data: try StarWars.data(StarWars.HumanQuery.Data.self,
-                                                      ["human": ["__typename": "Human", "id": "1004", "name": "Leia"]]),
-                              for: StarWars.HumanQuery(id: "1004"))
+        try await store.write(data: try StarWars.data(StarWarsAPI.HeroNameWithIDQuery.Data.self,
+                                                      ["hero": ["__typename": "Human", "id": "1004", "name": "Leia"]]),
+                              for: StarWarsAPI.HeroNameWithIDQuery(episode: .some(.value(.empire))))
         #expect(await watch.settle().count == 1)
         #expect(await store.watcherRefreshCount == refreshesBefore)
         // Rewriting a field it read with the same value changes nothing either.
@@ -50,7 +51,7 @@ import Testing
     @Test func severalWritesInOneTransactionGiveOneEmission() async throws {
         let store = CacheStore()
         let client = GraphQLClient(transport: Self.renameTransport(), store: store)
-        let watch = StreamCollector(client.watch(StarWars.HeroAndFriendsQuery()))
+        let watch = StreamCollector(client.watch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery()))
         await watch.wait(for: 1)
         try await store.withinReadWriteTransaction { transaction in
             try transaction.updateRecord("Human:1000") { $0["name"] = "Luke" }
@@ -68,9 +69,9 @@ import Testing
         let store = CacheStore()
         let transport = Self.renameTransport()
         let client = GraphQLClient(transport: transport, store: store)
-        let watch = StreamCollector(client.watch(StarWars.HeroAndFriendsQuery()))
+        let watch = StreamCollector(client.watch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery()))
         await watch.wait(for: 1)
-        try await store.write(StarWars.data(StarWars.CharacterName.self, ["__typename": "Human", "id": "1000", "name": "Red Five"]),
+        try await store.write(StarWars.data(StarWarsAPI.CharacterName.self, ["__typename": "Human", "id": "1000", "name": "Red Five"]),
                               at: "Human:1000")
         let afterWrite = await watch.wait(for: 2)
         #expect(afterWrite.last?.data?.hero?.friends?.first??.name == "Red Five")
@@ -88,8 +89,8 @@ import Testing
         let store = CacheStore()
         let transport = Self.renameTransport()
         let client = GraphQLClient(transport: transport, store: store)
-        _ = try await client.fetch(StarWars.HeroAndFriendsQuery())
-        let watch = StreamCollector(client.watch(StarWars.HeroAndFriendsQuery()))
+        _ = try await client.fetch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery())
+        let watch = StreamCollector(client.watch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery()))
         let first = await watch.wait(for: 1)
         #expect(first.first?.source == .cache)
         #expect(transport.requestCount == 1)
