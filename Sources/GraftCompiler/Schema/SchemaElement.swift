@@ -15,12 +15,11 @@ public protocol SchemaElementProperties: Sendable, Equatable {
 /// reference count instead of one per string and array.
 @dynamicMemberLookup
 public struct SchemaElement<Properties: SchemaElementProperties>: Named, Sendable, Hashable {
-    /// The heap object; its properties are mutated only while uniquely referenced.
+    /// The heap object; mutated only while uniquely referenced.
     ///
-    /// They opt out of run-time exclusivity checks: every access to a class's `var` otherwise
-    /// calls `swift_beginAccess` (about a tenth of building a large schema). Access is safe without
-    /// them: they are only mutated through `properties`' `_modify`, when no other element shares
-    /// the box.
+    /// Its properties opt out of run-time exclusivity checks: every access to a class's `var`
+    /// otherwise calls `swift_beginAccess` (about a tenth of building a large schema). Access is safe
+    /// without them: they are only mutated through `uniqueBox`, when no other element shares the box.
     final class Box: @unchecked Sendable {
         @exclusivity(unchecked) var properties: Properties
         @exclusivity(unchecked) var description: LazyDescription
