@@ -1,5 +1,6 @@
 import Testing
 @testable import Graft
+import CourseCatalogAPI
 import StarWarsAPI
 
 @Suite struct CachePolicyTests {
@@ -97,16 +98,10 @@ import StarWarsAPI
     }
 
     @Test func mutationResultsAreWrittenToSharedRecords() async throws {
-        let transport = StubTransport { request in
-            if request.operationName == "Rename" {
-                return GraphQLResponseBody(data: ["rename": ["__typename": "Human", "id": "1000", "name": "Luke"]])
-            }
-            return GraphQLResponseBody(data: .object(Self.heroJSON))
-        }
-        let client = GraphQLClient(transport: transport, store: CacheStore())
-        _ = try await client.fetch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery())
-        _ = try await client.perform(StarWars.RenameMutation(id: "1000", name: "Luke"))
-        let cached = try await client.fetch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery(), cachePolicy: .cacheOnly)
-        #expect(cached.data?.hero?.friends?.first??.name == "Luke")
+        let client = GraphQLClient(transport: Notebooks.transport(), store: CacheStore())
+        _ = try await client.fetch(NotebookQuery(id: "n1"))
+        _ = try await client.perform(AddNoteMutation(notebookId: "n1", id: "1000", text: "Luke"))
+        let cached = try await client.fetch(NotebookQuery(id: "n1"), cachePolicy: .cacheOnly)
+        #expect(cached.data?.notebook.notes.first?.text == "Luke")
     }
 }

@@ -1,48 +1,42 @@
 import GraftTestSupport
 import Testing
 @testable import Graft
+import CourseCatalogAPI
 import StarWarsAPI
 
 @Suite(.timingSensitive) struct WatcherTests {
-    static func renameTransport() -> StubTransport {
-        StubTransport { request in
-            if request.operationName == "Rename", case .string(let id)? = request.variables["id"],
-               case .string(let name)? = request.variables["name"] {
-                return GraphQLResponseBody(data: ["rename": ["__typename": "Human", "id": .string(id), "name": .string(name)]])
-            }
-            return GraphQLResponseBody(data: .object(StarWars.heroAndFriends(friends: StarWars.lukeAndHan)))
-        }
+    static func heroTransport() -> StubTransport {
+        StubTransport(data: StarWars.heroAndFriends(friends: StarWars.lukeAndHan))
     }
 
     @Test func aMutationUpdatesAWatcherOfAnotherQuerySharingTheRecord() async throws {
         let store = CacheStore()
-        let client = GraphQLClient(transport: Self.renameTransport(), store: store)
-        let watch = StreamCollector(client.watch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery()))
+        let client = GraphQLClient(transport: Notebooks.transport(), store: store)
+        let watch = StreamCollector(client.watch(NotebookQuery(id: "n1")))
         let first = await watch.wait(for: 1)
         #expect(first.first?.source == .server)
-        _ = try await client.perform(StarWars.RenameMutation(id: "1002", name: "Han"))
+        _ = try await client.perform(AddNoteMutation(notebookId: "n1", id: "1002", text: "Han"))
         let updates = await watch.wait(for: 2)
         #expect(updates.count == 2)
         #expect(updates.last?.source == .cache)
-        #expect(updates.last?.data?.hero?.friends?.map { $0?.name } == ["Luke Skywalker", "Han"])
+        #expect(updates.last?.data?.notebook.notes.map(\.text) == ["Luke Skywalker", "Han"])
         watch.cancel()
     }
 
     @Test func anUnrelatedWriteDoesNotWakeTheWatcher() async throws {
         let store = CacheStore()
-        let client = GraphQLClient(transport: Self.renameTransport(), store: store)
-        let watch = StreamCollector(client.watch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery()))
+        let client = GraphQLClient(transport: Notebooks.transport(), store: store)
+        let watch = StreamCollector(client.watch(NotebookQuery(id: "n1")))
         await watch.wait(for: 1)
         let refreshesBefore = await store.watcherRefreshCount
-        // Another human, another field of ROOT_QUERY: nothing the watcher read.
-        _ = try await client.perform(StarWars.RenameMutation(id: "1003", name: "Wilhuff Tarkin"))
-        try await store.write(data: try StarWars.data(StarWarsAPI.HeroNameWithIDQuery.Data.self,
-                                                      ["hero": ["__typename": "Human", "id": "1004", "name": "Leia"]]),
-                              for: StarWarsAPI.HeroNameWithIDQuery(episode: .some(.value(.empire))))
+        // Another notebook, another field of ROOT_QUERY: nothing the watcher read.
+        _ = try await client.perform(AddNoteMutation(notebookId: "n2", id: "1003", text: "Wilhuff Tarkin"))
+        try await store.write(data: try NotebookQuery.Data(ObjectData(["notebook": Notebooks.notebook("n3", notes: [("1004", "Leia")])])),
+                              for: NotebookQuery(id: "n3"))
         #expect(await watch.settle().count == 1)
         #expect(await store.watcherRefreshCount == refreshesBefore)
         // Rewriting a field it read with the same value changes nothing either.
-        _ = try await client.perform(StarWars.RenameMutation(id: "1000", name: "Luke Skywalker"))
+        _ = try await client.perform(AddNoteMutation(notebookId: "n1", id: "1000", text: "Luke Skywalker"))
         #expect(await watch.settle().count == 1)
         #expect(await store.watcherRefreshCount == refreshesBefore)
         watch.cancel()
@@ -50,7 +44,7 @@ import StarWarsAPI
 
     @Test func severalWritesInOneTransactionGiveOneEmission() async throws {
         let store = CacheStore()
-        let client = GraphQLClient(transport: Self.renameTransport(), store: store)
+        let client = GraphQLClient(transport: Self.heroTransport(), store: store)
         let watch = StreamCollector(client.watch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery()))
         await watch.wait(for: 1)
         try await store.withinReadWriteTransaction { transaction in
@@ -67,7 +61,7 @@ import StarWarsAPI
 
     @Test func manualWritesAndRemovalsNotifyAndMissesRefetch() async throws {
         let store = CacheStore()
-        let transport = Self.renameTransport()
+        let transport = Self.heroTransport()
         let client = GraphQLClient(transport: transport, store: store)
         let watch = StreamCollector(client.watch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery()))
         await watch.wait(for: 1)
@@ -87,7 +81,7 @@ import StarWarsAPI
 
     @Test func cachedDataIsEmittedFirstAndTheWatcherGoesAwayWhenCancelled() async throws {
         let store = CacheStore()
-        let transport = Self.renameTransport()
+        let transport = Self.heroTransport()
         let client = GraphQLClient(transport: transport, store: store)
         _ = try await client.fetch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery())
         let watch = StreamCollector(client.watch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery()))
