@@ -36,22 +36,6 @@ extension FieldDef {
         span: SourceSpan? = nil,
         node: FieldDefinition? = nil
     ) {
-        self.init(name: name, description: description,
-                  arguments: arguments, type: type,
-                  deprecationReason: deprecationReason, directives: directives, span: span, nodeReference: NodeReference(node))
-    }
-
-    /// Creates the field with a node kept by reference.
-    init(
-        name: String,
-        description: String? = nil,
-        arguments: NamedList<InputValueDef>,
-        type: TypeRef,
-        deprecationReason: String?,
-        directives: [AppliedDirective],
-        span: SourceSpan?,
-        nodeReference: NodeReference<FieldDefinition>
-    ) {
         self.init(FieldProperties(
             name: name,
             arguments: arguments,
@@ -59,7 +43,7 @@ extension FieldDef {
             deprecationReason: deprecationReason,
             directives: directives,
             span: span,
-            nodeReference: nodeReference
-        ), description: description)
+            nodeReference: NodeReference(node)
+        ), description: .text(description))
     }
 }

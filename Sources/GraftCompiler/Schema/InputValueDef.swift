@@ -37,22 +37,6 @@ extension InputValueDef {
         span: SourceSpan? = nil,
         node: InputValueDefinition? = nil
     ) {
-        self.init(name: name, description: description,
-                  type: type, defaultValue: defaultValue,
-                  deprecationReason: deprecationReason, directives: directives, span: span, nodeReference: NodeReference(node))
-    }
-
-    /// Creates the argument or input field with a node kept by reference.
-    init(
-        name: String,
-        description: String? = nil,
-        type: TypeRef,
-        defaultValue: Value?,
-        deprecationReason: String?,
-        directives: [AppliedDirective],
-        span: SourceSpan?,
-        nodeReference: NodeReference<InputValueDefinition>
-    ) {
         self.init(InputValueProperties(
             name: name,
             type: type,
@@ -60,7 +44,7 @@ extension InputValueDef {
             deprecationReason: deprecationReason,
             directives: directives,
             span: span,
-            nodeReference: nodeReference
-        ), description: description)
+            nodeReference: NodeReference(node)
+        ), description: .text(description))
     }
 }

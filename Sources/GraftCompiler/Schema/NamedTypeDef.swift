@@ -71,7 +71,7 @@ extension NamedTypeDef {
             extensionSpans: extensionSpans,
             definition: definition,
             extensions: extensions
-        ), description: description)
+        ), description: .text(description))
     }
 
     /// Objects, interfaces and unions (types with selection sets).

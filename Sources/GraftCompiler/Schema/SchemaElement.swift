@@ -32,8 +32,8 @@ public struct SchemaElement<Properties: SchemaElementProperties>: Named, Sendabl
 
     private var box: Box
 
-    init(_ properties: Properties, description: String?) {
-        box = Box(properties, description: .text(description))
+    init(_ properties: Properties, description: LazyDescription) {
+        box = Box(properties, description: description)
     }
 
     /// The box, copied first when shared.
@@ -70,7 +70,7 @@ public struct SchemaElement<Properties: SchemaElementProperties>: Named, Sendabl
 
     /// Keeps the SDL string literal as the description, decoded when read.
     mutating func setDescription(literal: StringValue?) {
-        uniqueBox.description = literal.map(LazyDescription.literal) ?? .text(nil)
+        uniqueBox.description = LazyDescription(literal: literal)
     }
 
     public static func == (lhs: SchemaElement, rhs: SchemaElement) -> Bool {
