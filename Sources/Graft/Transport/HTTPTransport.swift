@@ -236,7 +236,7 @@ public struct GraphQLErrors: Error, Sendable, Hashable, CustomStringConvertible 
 }
 
 extension GraftError {
-    /// The GraphQL errors the server sent, when they are why this error was thrown: a response's
-    /// `errors` (code `graphQLErrors`) or a subscription's fatal part (code `transport`); else empty.
+    /// The GraphQL errors the server sent, when they are why this error was thrown (code
+    /// `graphQLErrors`: a response's `errors`, or the errors a subscription ended with); else empty.
     public var graphQLErrors: [GraphQLResponseError] { (underlying as? GraphQLErrors)?.errors ?? [] }
 }

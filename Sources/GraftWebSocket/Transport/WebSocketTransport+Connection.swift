@@ -171,13 +171,21 @@ extension WebSocketTransport {
         switch try configuration.subprotocol.decode(text) {
         case .next(let id, let payload):
             guard let key = Int(id), var subscriber = subscribers[key] else { return }
+            if subscriber.request.operationKind == .subscription, let errors = GraphQLResponseBody.subscriptionFailure(in: payload) {
+                finish(key, throwing: GraftError.subscriptionFailed(errors))
+                return
+            }
             let body = try subscriber.results.apply(payload)
             subscribers[key] = subscriber
             if let body { subscriber.continuation.yield(body) }
         case .error(let id, let errors):
             guard let key = Int(id), let subscriber = subscribers[key] else { return }
-            subscriber.continuation.yield(GraphQLResponseBody(data: nil, errors: errors))
-            finish(key)
+            // A subscription fails as over HTTP; a query's or mutation's errors are its result, as over HTTP.
+            guard subscriber.request.operationKind == .subscription else {
+                subscriber.continuation.yield(GraphQLResponseBody(data: nil, errors: errors))
+                return finish(key)
+            }
+            finish(key, throwing: GraftError.subscriptionFailed(errors))
         case .complete(let id):
             if let key = Int(id) { finish(key) }
         case .ping(let payload):
