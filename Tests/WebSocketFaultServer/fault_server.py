@@ -37,7 +37,10 @@ counted in httpRequests and httpConnections.
 `total`, `refuse` and `fail_after` parameters, each failure the way its protocol reports it:
 multipart (`subscriptionSpec=1.0`) refuses with a plain JSON `{"errors": ...}` and fails with a
 `{"payload": null, "errors": ...}` part; graphql-sse refuses and fails with a `next` event whose
-result has `errors` and no `data`, then `complete`.
+result has `errors` and no `data`, then `complete`. `POST /http/defer` answers an operation
+in the `deferSpec=20220824` incremental format (an initial part and one `incremental` part) when
+`Accept` names that format and no other multipart one, and 406 otherwise, as servers that speak
+only that format do.
 """
 
 from __future__ import annotations
@@ -315,6 +318,20 @@ def http_subscription(params: dict):
     return 200, 'multipart/mixed; boundary="graphql"; subscriptionSpec="1.0"', multipart_body(parts)
 
 
+def deferred_response(accept: str):
+    """A query with a deferred fragment answered in the `deferSpec=20220824` format, or 406 when
+    `accept` does not ask for that format alone among the multipart ones."""
+    ranges = [item.strip().replace(" ", "").lower() for item in accept.split(",")]
+    multipart = [item for item in ranges if item.startswith("multipart/mixed")]
+    if not multipart or any("deferspec=20220824" not in item for item in multipart):
+        return 406, "application/json", json.dumps({"errors": [{"message": f"unsupported Accept: {accept}"}]}).encode()
+    parts = [
+        {"data": {"counter": {"__typename": "Counter", "id": "c1"}}, "hasNext": True},
+        {"incremental": [{"data": {"value": 7}, "path": ["counter"], "label": "value"}], "hasNext": False},
+    ]
+    return 200, 'multipart/mixed; boundary="graphql"; deferSpec=20220824', multipart_body(parts)
+
+
 async def serve_http(reader, writer, method: str, target: str, headers: dict, tls: bool) -> None:
     """Answers `/http/` requests on one connection until the client closes it."""
     STATS["httpConnections"] += 1
@@ -337,6 +354,9 @@ async def serve_http(reader, writer, method: str, target: str, headers: dict, tl
             status, extra, payload = int(params.get("status", "302")), f"Location: {params.get('to', '/http/echo')}\r\n", b""
         elif url.path == "/http/subscribe":
             status, content_type, payload = http_subscription(params)
+            extra = f"Content-Type: {content_type}\r\n"
+        elif url.path == "/http/defer":
+            status, content_type, payload = deferred_response(headers.get("accept", ""))
             extra = f"Content-Type: {content_type}\r\n"
         else:
             status, extra = 200, "Content-Type: application/json\r\n"

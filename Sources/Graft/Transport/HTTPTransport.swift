@@ -32,18 +32,23 @@ public struct HTTPTransport: GraphQLTransport {
     public var persistedQueries: PersistedQueries
     /// How subscriptions travel over HTTP.
     public var subscriptionProtocol: HTTPSubscriptionProtocol
+    /// The incremental delivery format (`@defer`, `@stream`) the `Accept` header asks for; both are
+    /// read whichever it is.
+    public var incrementalFormat: IncrementalDeliveryFormat
 
     /// The `Accept` header the GraphQL-over-HTTP specification recommends.
     public static let acceptHeader = "application/graphql-response+json, application/json;q=0.9"
 
     /// Creates a transport.
     public init(url: URL, client: any HTTPClient = URLSessionHTTPClient(), usesGETForQueries: Bool = false,
-                persistedQueries: PersistedQueries = .disabled, subscriptionProtocol: HTTPSubscriptionProtocol = .multipart) {
+                persistedQueries: PersistedQueries = .disabled, subscriptionProtocol: HTTPSubscriptionProtocol = .multipart,
+                incrementalFormat: IncrementalDeliveryFormat = .any) {
         self.url = url
         self.client = client
         self.usesGETForQueries = usesGETForQueries
         self.persistedQueries = persistedQueries
         self.subscriptionProtocol = subscriptionProtocol
+        self.incrementalFormat = incrementalFormat
     }
 
     /// Sends the request; `options.timeout` bounds the whole call (persisted-query round trips,
@@ -112,7 +117,7 @@ public struct HTTPTransport: GraphQLTransport {
     /// multipart POST when it has files (``GraphQLRequest/uploads``), else a JSON POST.
     func httpRequest(_ request: GraphQLRequest, includingQuery: Bool, options: RequestOptions) throws -> HTTPRequest {
         var headers = options.headers
-        headers["Accept"] = request.document.usesIncrementalDelivery ? HTTPTransport.incrementalAcceptHeader : HTTPTransport.acceptHeader
+        headers["Accept"] = request.document.usesIncrementalDelivery ? incrementalFormat.acceptHeader : HTTPTransport.acceptHeader
         if !request.uploads.isEmpty {
             return try multipartRequest(request, includingQuery: includingQuery, headers: headers)
         }
