@@ -21,6 +21,9 @@ The WebSocket URL's query string picks the faults:
 | events_from_connection=C | subscriptions on connections before the C-th send nothing |
 | events_after_pings=P | events start once P pings were answered on the connection |
 | malformed=KIND | after the subscribe, send KIND (see MALFORMED) instead of events |
+| refuse=1 | the subscription is refused: an `error` message (REFUSED) instead of events |
+| refuse=result | refused the way graphql-js reports a source stream it could not create: a `next` result with `errors` and no `data`, then `complete` |
+| fail_after=K | the source stream fails after K events: an `error` message (FAILED) instead of the rest |
 
 A subscribe before the ack is a 4401 close, as the protocol says; it is counted in earlySubscribes.
 
@@ -29,6 +32,15 @@ pinning tests): `/http/echo` answers the method, path, query, headers and body a
 `/http/redirect?status=S&to=U` redirects, `/http/hold` sends a head and a first chunk and then
 waits for the client to close the connection (counted in httpHeld, then httpHeldClosed); all are
 counted in httpRequests and httpConnections.
+
+`POST /http/subscribe?protocol=multipart|sse` runs the counter subscription over HTTP with the same
+`total`, `refuse` and `fail_after` parameters, each failure the way its protocol reports it:
+multipart (`subscriptionSpec=1.0`) refuses with a plain JSON `{"errors": ...}` and fails with a
+`{"payload": null, "errors": ...}` part; graphql-sse refuses and fails with a `next` event whose
+result has `errors` and no `data`, then `complete`. `POST /http/defer` answers an operation
+in the `deferSpec=20220824` incremental format (an initial part and one `incremental` part) when
+`Accept` names that format and no other multipart one, and 406 otherwise, as servers that speak
+only that format do.
 """
 
 from __future__ import annotations
@@ -91,6 +103,15 @@ MALFORMED = {
     "deep-json": lambda sid: frame(0x1, b"[" * 100000),
     "binary": lambda sid: frame(0x2, b"\x00\x01"),
 }
+
+
+# The errors a refused subscription and a failed source stream report, on every protocol.
+REFUSED = [{"message": "the counter subscription is not allowed", "extensions": {"code": "FORBIDDEN"}}]
+FAILED = [{"message": "the counter's source stream failed", "extensions": {"code": "SOURCE_FAILED"}}]
+
+
+def counter_result(value: int) -> dict:
+    return {"data": {"counter": {"__typename": "Counter", "id": "c1", "value": value}}}
 
 
 class Closed(Exception):
@@ -216,6 +237,15 @@ class Connection:
             STATS["malformedSent"] += 1
             await self.send(MALFORMED[kind](sid))
             return
+        refuse = self.params.get("refuse")
+        if refuse:
+            self.tasks.pop(sid, None)
+            if refuse == "result":
+                await self.send(text({"id": sid, "type": "data" if self.legacy else "next", "payload": {"errors": REFUSED}}))
+                await self.send(text({"id": sid, "type": "complete"}))
+            else:
+                await self.send_error(sid, REFUSED)
+            return
         if self.number < self.param("events_from_connection", 1):
             return
         while self.pings_answered < self.param("events_after_pings"):
@@ -224,9 +254,14 @@ class Connection:
         key = (self.session, sid)
         total = self.param("total", 10)
         drop_after = self.param("drop_after")
+        fail_after = self.param("fail_after", -1)
         while CURSORS.get(key, 1) <= total:
             value = CURSORS.get(key, 1)
-            payload = {"data": {"counter": {"__typename": "Counter", "id": "c1", "value": value}}}
+            if value > fail_after >= 0:
+                self.tasks.pop(sid, None)
+                await self.send_error(sid, FAILED)
+                return
+            payload = counter_result(value)
             await self.send(text({"id": sid, "type": "data" if self.legacy else "next", "payload": payload}))
             CURSORS[key] = value + 1
             STATS["eventsSent"] += 1
@@ -237,6 +272,10 @@ class Connection:
                 return
         self.tasks.pop(sid, None)
         await self.send(text({"id": sid, "type": "complete"}))
+
+    async def send_error(self, sid: str, errors: list) -> None:
+        """The `error` message; graphql-ws (legacy) carries one error object rather than a list."""
+        await self.send(text({"id": sid, "type": "error", "payload": errors[0] if self.legacy else errors}))
 
 
 def parse_head(head: bytes):
@@ -249,6 +288,48 @@ def parse_head(head: bytes):
             name, value = line.split(":", 1)
             headers[name.strip().lower()] = value.strip()
     return parts[0], parts[1] if len(parts) > 1 else "/", headers
+
+
+def multipart_body(parts: list) -> bytes:
+    """`parts` (JSON values) as a `multipart/mixed` body with the boundary `graphql`, closed."""
+    body = b"".join(b"--graphql\r\nContent-Type: application/json; charset=utf-8\r\n\r\n" + json.dumps(part).encode() + b"\r\n"
+                    for part in parts)
+    return body + b"--graphql--\r\n"
+
+
+def http_subscription(params: dict):
+    """The status, content type and body of the counter subscription over multipart or graphql-sse."""
+    total, fail_after = int(params.get("total", "10")), int(params.get("fail_after", "-1"))
+    values = list(range(1, total + 1)) if fail_after < 0 else list(range(1, min(total, fail_after) + 1))
+    failed = 0 <= fail_after < total
+    if params.get("protocol") == "sse":
+        results = [counter_result(value) for value in values]
+        if params.get("refuse"):
+            results = [{"errors": REFUSED}]
+        elif failed:
+            results.append({"errors": FAILED})
+        events = "".join(f"event: next\ndata: {json.dumps(result)}\n\n" for result in results) + "event: complete\n\n"
+        return 200, "text/event-stream", events.encode()
+    if params.get("refuse"):
+        return 200, "application/json", json.dumps({"errors": REFUSED}).encode()
+    parts = [{"payload": counter_result(value)} for value in values]
+    if failed:
+        parts.append({"payload": None, "errors": FAILED})
+    return 200, 'multipart/mixed; boundary="graphql"; subscriptionSpec="1.0"', multipart_body(parts)
+
+
+def deferred_response(accept: str):
+    """A query with a deferred fragment answered in the `deferSpec=20220824` format, or 406 when
+    `accept` does not ask for that format alone among the multipart ones."""
+    ranges = [item.strip().replace(" ", "").lower() for item in accept.split(",")]
+    multipart = [item for item in ranges if item.startswith("multipart/mixed")]
+    if not multipart or any("deferspec=20220824" not in item for item in multipart):
+        return 406, "application/json", json.dumps({"errors": [{"message": f"unsupported Accept: {accept}"}]}).encode()
+    parts = [
+        {"data": {"counter": {"__typename": "Counter", "id": "c1"}}, "hasNext": True},
+        {"incremental": [{"data": {"value": 7}, "path": ["counter"], "label": "value"}], "hasNext": False},
+    ]
+    return 200, 'multipart/mixed; boundary="graphql"; deferSpec=20220824', multipart_body(parts)
 
 
 async def serve_http(reader, writer, method: str, target: str, headers: dict, tls: bool) -> None:
@@ -271,6 +352,12 @@ async def serve_http(reader, writer, method: str, target: str, headers: dict, tl
             break
         if url.path == "/http/redirect":
             status, extra, payload = int(params.get("status", "302")), f"Location: {params.get('to', '/http/echo')}\r\n", b""
+        elif url.path == "/http/subscribe":
+            status, content_type, payload = http_subscription(params)
+            extra = f"Content-Type: {content_type}\r\n"
+        elif url.path == "/http/defer":
+            status, content_type, payload = deferred_response(headers.get("accept", ""))
+            extra = f"Content-Type: {content_type}\r\n"
         else:
             status, extra = 200, "Content-Type: application/json\r\n"
             payload = json.dumps({"method": method, "path": url.path, "query": url.query, "headers": headers,

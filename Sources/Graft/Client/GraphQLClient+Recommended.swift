@@ -30,10 +30,13 @@ extension GraphQLClient {
     /// With a `store`, results are normalized with the key fields and possible types of the
     /// generated operations' schema (they name it, ``GraphQLOperation/__schema``, and the store
     /// adopts it); a store that fails to write reports to `onCacheError` and never fails a call.
+    /// `incrementalFormat` is the `@defer`/`@stream` format asked for (``HTTPTransport/incrementalFormat``);
+    /// `batching` sends operations issued together in one HTTP request (``HTTPTransport/batching``).
     public convenience init(url: URL, tokens: TokenRefreshCoordinator? = nil, store: CacheStore? = nil,
                             logSink: (any HTTPLogSink)? = nil, retryPolicy: RetryPolicy? = RetryPolicy(),
                             timeout: Duration? = .seconds(60), persistedQueries: HTTPTransport.PersistedQueries = .disabled,
-                            usesGETForQueries: Bool = false, base: any HTTPClient = URLSessionHTTPClient(),
+                            usesGETForQueries: Bool = false, incrementalFormat: IncrementalDeliveryFormat = .any,
+                            batching: BatchingPolicy? = nil, base: any HTTPClient = URLSessionHTTPClient(),
                             interceptors: [any HTTPInterceptor] = [], networkMonitor: (any NetworkMonitor)? = nil,
                             onCacheError: @escaping CacheErrorHandler = GraphQLClient.logCacheError) {
         var outer: [any HTTPInterceptor] = [TimeoutInterceptor(default: timeout)]
@@ -49,7 +52,8 @@ extension GraphQLClient {
         }
         let http = InterceptingHTTPClient(base: base, interceptors: outer + authentication + logging)
         self.init(transport: HTTPTransport(url: url, client: http, usesGETForQueries: usesGETForQueries,
-                                           persistedQueries: persistedQueries),
+                                           persistedQueries: persistedQueries, incrementalFormat: incrementalFormat,
+                                           batching: batching),
                   store: store, onCacheError: onCacheError)
     }
 }

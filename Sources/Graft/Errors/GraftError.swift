@@ -17,8 +17,9 @@ public struct GraftError: Error, Sendable {
         /// The server answered with a status the caller didn't accept; see ``GraftError/statusCode``
         /// and ``GraftError/responseBody``.
         case httpStatus
-        /// A GraphQL response carried `errors` and the caller asked to throw them
-        /// (the GraphQL layer puts them in ``GraftError/underlying``).
+        /// A GraphQL response carried `errors` and the caller asked to throw them, or the server
+        /// ended a subscription with errors instead of results (it refused the subscription or its
+        /// source stream failed; the same on every transport). ``GraftError/graphQLErrors`` gives them.
         case graphQLErrors
         /// The response body didn't decode; see ``GraftError/responsePath``.
         case decoding

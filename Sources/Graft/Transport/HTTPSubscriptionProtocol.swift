@@ -5,7 +5,7 @@
 public enum HTTPSubscriptionProtocol: Sendable, Hashable {
     /// The multipart subscription protocol (Apollo's `subscriptionSpec=1.0`): a `multipart/mixed`
     /// response whose parts are `{"payload": <result>}`, `{}` heartbeats, or a top-level
-    /// `{"errors": [...]}` that ends the subscription as a transport error.
+    /// `{"errors": [...]}` that ends the subscription (``GraftError/subscriptionFailed(_:operation:statusCode:)``).
     case multipart
     /// GraphQL over Server-Sent Events (graphql-sse, distinct connections mode): `next` events
     /// carry results, `complete` ends the subscription.

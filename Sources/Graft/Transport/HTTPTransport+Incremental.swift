@@ -1,11 +1,9 @@
 import Foundation
 
 extension HTTPTransport {
-    /// The `Accept` header of an operation with `@defer` or `@stream`: both incremental delivery
-    /// formats over `multipart/mixed` (graphql-js 17's, then `deferSpec=20220824`), then a single
-    /// JSON result for servers that execute the operation in one go.
-    public static let incrementalAcceptHeader =
-        "multipart/mixed;incrementalSpec=v0.2, multipart/mixed;deferSpec=20220824, application/graphql-response+json, application/json;q=0.9"
+    /// The `Accept` header of an operation with `@defer` or `@stream` under the default
+    /// ``IncrementalDeliveryFormat/any``: both formats, graphql-js 17's first.
+    public static let incrementalAcceptHeader = IncrementalDeliveryFormat.any.acceptHeader
 
     /// Sends an operation whose response may arrive in parts: each element is the whole response so
     /// far (``IncrementalResponse``: data merged, errors collected), the last one complete. A server

@@ -3,9 +3,11 @@ import Foundation
 extension HTTPTransport {
     /// Starts a subscription over HTTP with ``subscriptionProtocol``: a stream of response bodies
     /// until the server completes it. Ending the iteration (or cancelling its task) closes the
-    /// connection. A response that is plain JSON (the server refused the operation, or answered it
-    /// at once) gives its one body and ends; a non-2xx status, a fatal `errors` part, a malformed
-    /// or truncated stream end the stream with a ``GraftError``.
+    /// connection. The server ending the subscription with errors instead of results (a plain JSON
+    /// refusal, a top-level `errors` part, a result with errors and no data) ends the stream with
+    /// ``GraftError/subscriptionFailed(_:operation:statusCode:)``, as over a WebSocket; errors beside
+    /// data are the event's. A plain JSON answer with data gives its one body and ends; a non-2xx
+    /// status, a malformed or truncated stream end the stream with a ``GraftError``.
     public func subscribe(_ request: GraphQLRequest, options: RequestOptions) -> AsyncThrowingStream<GraphQLResponseBody, any Error> {
         AsyncThrowingStream { continuation in
             let task = Task {
@@ -39,12 +41,16 @@ extension HTTPTransport {
             defer { response.body.cancel() }
             let secrets = Redactor.default.secretsInFlight(httpRequest, credentials: ledger.all)
             let contentType = response.headers["Content-Type"]?.lowercased() ?? ""
+            let reader = SubscriptionPayloadReader(operationName: operationName, secrets: secrets)
             guard response.isSuccess, contentType.hasPrefix("multipart/mixed") || contentType.hasPrefix("text/event-stream") else {
                 let complete = try await response.collect(upTo: 16 << 20)
-                yield(try HTTPTransport.parse(complete, request: httpRequest, operationName: operationName, secrets: secrets))
+                let body = try HTTPTransport.parse(complete, request: httpRequest, operationName: operationName, secrets: secrets)
+                if let json = try? JSONParser.parse([UInt8](complete.body)), let errors = GraphQLResponseBody.subscriptionFailure(in: json) {
+                    throw reader.failure(errors, statusCode: complete.statusCode)
+                }
+                yield(body)
                 return
             }
-            let reader = SubscriptionPayloadReader(operationName: operationName, secrets: secrets)
             if contentType.hasPrefix("multipart/mixed") {
                 var parser = try MultipartParser(contentType: response.headers["Content-Type"] ?? "")
                 for try await chunk in response.body {

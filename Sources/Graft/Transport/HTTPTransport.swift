@@ -32,6 +32,9 @@ public struct HTTPTransport: GraphQLTransport {
     public var persistedQueries: PersistedQueries
     /// How subscriptions travel over HTTP.
     public var subscriptionProtocol: HTTPSubscriptionProtocol
+    /// The incremental delivery format (`@defer`, `@stream`) the `Accept` header asks for; both are
+    /// read whichever it is.
+    public var incrementalFormat: IncrementalDeliveryFormat
     /// Whether queries and mutations issued close together travel in one HTTP request (nil: each
     /// on its own). Opt in only for a server that accepts batched requests.
     public var batching: BatchingPolicy? { batchQueue?.policy }
@@ -44,13 +47,14 @@ public struct HTTPTransport: GraphQLTransport {
     /// Creates a transport.
     public init(url: URL, client: any HTTPClient = URLSessionHTTPClient(), usesGETForQueries: Bool = false,
                 persistedQueries: PersistedQueries = .disabled, subscriptionProtocol: HTTPSubscriptionProtocol = .multipart,
-                batching: BatchingPolicy? = nil) {
+                incrementalFormat: IncrementalDeliveryFormat = .any, batching: BatchingPolicy? = nil) {
         self.batchQueue = batching.map(HTTPBatchQueue.init(policy:))
         self.url = url
         self.client = client
         self.usesGETForQueries = usesGETForQueries
         self.persistedQueries = persistedQueries
         self.subscriptionProtocol = subscriptionProtocol
+        self.incrementalFormat = incrementalFormat
     }
 
     /// Sends the request; `options.timeout` bounds the whole call (persisted-query round trips,
@@ -119,7 +123,7 @@ public struct HTTPTransport: GraphQLTransport {
     /// multipart POST when it has files (``GraphQLRequest/uploads``), else a JSON POST.
     func httpRequest(_ request: GraphQLRequest, includingQuery: Bool, options: RequestOptions) throws -> HTTPRequest {
         var headers = options.headers
-        headers["Accept"] = request.document.usesIncrementalDelivery ? HTTPTransport.incrementalAcceptHeader : HTTPTransport.acceptHeader
+        headers["Accept"] = request.document.usesIncrementalDelivery ? incrementalFormat.acceptHeader : HTTPTransport.acceptHeader
         if !request.uploads.isEmpty {
             return try multipartRequest(request, includingQuery: includingQuery, headers: headers)
         }
@@ -252,7 +256,7 @@ public struct GraphQLErrors: Error, Sendable, Hashable, CustomStringConvertible 
 }
 
 extension GraftError {
-    /// The GraphQL errors the server sent, when they are why this error was thrown: a response's
-    /// `errors` (code `graphQLErrors`) or a subscription's fatal part (code `transport`); else empty.
+    /// The GraphQL errors the server sent, when they are why this error was thrown (code
+    /// `graphQLErrors`: a response's `errors`, or the errors a subscription ended with); else empty.
     public var graphQLErrors: [GraphQLResponseError] { (underlying as? GraphQLErrors)?.errors ?? [] }
 }

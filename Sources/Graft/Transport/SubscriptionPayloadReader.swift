@@ -1,7 +1,8 @@
 import Foundation
 
 /// Reads the payloads of HTTP subscriptions (``HTTPSubscriptionProtocol``): multipart parts and
-/// Server-Sent Events, into response bodies, heartbeats and fatal errors.
+/// Server-Sent Events, into response bodies, heartbeats and the subscription's failure
+/// (``GraftError/subscriptionFailed(_:operation:statusCode:)``).
 struct SubscriptionPayloadReader: Sendable {
     /// What an event of graphql-sse means.
     enum Event: Sendable, Hashable {
@@ -15,17 +16,15 @@ struct SubscriptionPayloadReader: Sendable {
     let secrets: [String]
 
     /// A multipart subscription part: `{"payload": result}` gives the result, `{}` is a heartbeat
-    /// (nil), a top-level `errors` is a fatal transport error. A part that is a bare GraphQL
-    /// result (incremental delivery's shape) gives that result.
+    /// (nil), a top-level `errors` (or a result with errors and no data) ends the subscription. A
+    /// part that is a bare GraphQL result (incremental delivery's shape) gives that result.
     func multipartPayload(_ bytes: Data) throws -> GraphQLResponseBody? {
         guard case .object(let fields)? = try? JSONParser.parse([UInt8](bytes)) else {
             throw GraftError(.decoding, message: "a multipart subscription part is not a JSON object (\(bytes.count) bytes)",
                              operation: operationName)
         }
         if case .array(let items)? = fields["errors"], fields["payload"] == nil || fields["payload"] == .null {
-            let errors = GraphQLErrors(items.compactMap(GraphQLResponseError.init(json:))).scrubbing(secrets)
-            throw GraftError(.transport, message: "the server ended the subscription: \(errors.description)",
-                             operation: operationName, underlying: errors)
+            throw failure(items.compactMap(GraphQLResponseError.init(json:)))
         }
         if let payload = fields["payload"], payload != .null {
             return try body(payload, what: "a multipart subscription payload")
@@ -50,7 +49,14 @@ struct SubscriptionPayloadReader: Sendable {
         }
     }
 
+    /// The subscription's failure with the server's `errors`, credentials in flight scrubbed.
+    func failure(_ errors: [GraphQLResponseError], statusCode: Int? = nil) -> GraftError {
+        GraftError.subscriptionFailed(GraphQLErrors(errors).scrubbing(secrets).errors, operation: operationName, statusCode: statusCode)
+    }
+
+    /// `json` as an event's response body; throws the subscription's failure when it is one.
     private func body(_ json: JSONValue, what: String) throws -> GraphQLResponseBody {
+        if let errors = GraphQLResponseBody.subscriptionFailure(in: json) { throw failure(errors) }
         guard var body = GraphQLResponseBody(json: json) else {
             throw GraftError(.decoding, message: "\(what) is not a GraphQL response (no data or errors)", operation: operationName)
         }

@@ -171,13 +171,21 @@ extension WebSocketTransport {
         switch try configuration.subprotocol.decode(text) {
         case .next(let id, let payload):
             guard let key = Int(id), subscribers[key] != nil else { return }
+            if subscribers[key]!.request.operationKind == .subscription, let errors = GraphQLResponseBody.subscriptionFailure(in: payload) {
+                finish(key, throwing: GraftError.subscriptionFailed(errors))
+                return
+            }
             // Applied in place: a copy of the subscriber would share the merged data, and the
             // merge would then copy every object and list on the payload's path.
             if let body = try subscribers[key]!.results.apply(payload) { subscribers[key]!.continuation.yield(body) }
         case .error(let id, let errors):
             guard let key = Int(id), let subscriber = subscribers[key] else { return }
-            subscriber.continuation.yield(GraphQLResponseBody(data: nil, errors: errors))
-            finish(key)
+            // A subscription fails as over HTTP; a query's or mutation's errors are its result, as over HTTP.
+            guard subscriber.request.operationKind == .subscription else {
+                subscriber.continuation.yield(GraphQLResponseBody(data: nil, errors: errors))
+                return finish(key)
+            }
+            finish(key, throwing: GraftError.subscriptionFailed(errors))
         case .complete(let id):
             if let key = Int(id) { finish(key) }
         case .ping(let payload):

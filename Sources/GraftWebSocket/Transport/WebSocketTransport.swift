@@ -10,9 +10,11 @@ import Graft
 /// the credentials (close 4401/4403, `connection_error`, HTTP 401/403) it gets a fresh token from
 /// ``WebSocketConfiguration/tokens`` (one refresh however many subscriptions wait) and reconnects.
 /// ``pause()`` closes the socket and keeps the streams open; ``resume()`` reconnects and
-/// resubscribes. Cancelling a stream's consuming task sends `complete` (`stop`). A fatal close
-/// code, a malformed frame or message, or a TLS trust failure ends the streams with a
-/// `GraftError` naming the cause.
+/// resubscribes. Cancelling a stream's consuming task sends `complete` (`stop`). A subscription the
+/// server ends with errors (an `error` message, or a result with errors and no data) ends with
+/// `GraftError.subscriptionFailed` (code `graphQLErrors`), as over HTTP; a query's or mutation's
+/// `error` message is its result's errors. A fatal close code, a malformed frame or message, or a
+/// TLS trust failure ends the streams with a `GraftError` naming the cause.
 ///
 /// ```swift
 /// let transport = WebSocketTransport(configuration: WebSocketConfiguration(url: url))

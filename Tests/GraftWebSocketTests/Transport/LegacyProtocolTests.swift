@@ -27,6 +27,22 @@ struct LegacyProtocolTests {
         _ = try await server.expect("connection_terminate")
     }
 
+    @Test("an error message (one error object) ends a subscription with a graphQLErrors GraftError carrying it")
+    func errorMessageFailsSubscription() async throws {
+        let (transport, connector) = makeTransport(.graphqlWS)
+        let events = Collector(transport.subscribe(request(), options: RequestOptions()))
+        let server = try await connector.accept(subprotocol: "graphql-ws")
+        try await server.acknowledge()
+        let id = try await server.expectSubscribe("start")
+        try await server.next(id, 1, type: "data")
+        try await server.send(["id": .string(id), "type": "error", "payload": ["message": "the source stream failed"]])
+        await events.waitForEnd()
+        #expect(values(events.items) == [1])
+        let error = try #require(events.error as? GraftError)
+        #expect(error.code == .graphQLErrors)
+        #expect(error.graphQLErrors.map(\.message) == ["the source stream failed"])
+    }
+
     @Test("cancelling sends stop")
     func stop() async throws {
         let (transport, connector) = makeTransport(.graphqlWS)

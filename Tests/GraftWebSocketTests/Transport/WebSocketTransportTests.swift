@@ -67,8 +67,8 @@ struct WebSocketTransportTests {
         #expect(values(await events.wait(for: 1)) == [5])
     }
 
-    @Test("an error message arrives as data (errors, no data) and ends the stream; errors beside data in next stay data")
-    func errorsAsData() async throws {
+    @Test("an error message ends a subscription with a graphQLErrors GraftError carrying the server's errors; errors beside data in next stay data")
+    func errorMessageFailsSubscription() async throws {
         let (transport, connector) = makeTransport()
         let events = Collector(transport.subscribe(request(), options: RequestOptions()))
         let server = try await connector.accept()
@@ -78,9 +78,41 @@ struct WebSocketTransportTests {
                                "payload": ["data": ["counter": nil], "errors": [["message": "partial"]]]])
         try await server.send(["id": .string(id), "type": "error", "payload": [["message": "Unknown field"]]])
         await events.waitForEnd()
-        #expect(events.error == nil)
-        #expect(events.items.map { $0.errors.map(\.message) } == [["partial"], ["Unknown field"]])
-        #expect(events.items.last?.data == nil)
+        #expect(events.items.map { $0.errors.map(\.message) } == [["partial"]])
+        let error = try #require(events.error as? GraftError)
+        #expect(error.code == .graphQLErrors)
+        #expect(error.graphQLErrors.map(\.message) == ["Unknown field"])
+        #expect(error.operation == "Counter")
+    }
+
+    @Test("a next result with errors and no data (a source stream the server could not create) ends a subscription the same way")
+    func resultWithoutDataFailsSubscription() async throws {
+        let (transport, connector) = makeTransport()
+        let events = Collector(transport.subscribe(request(), options: RequestOptions()))
+        let server = try await connector.accept()
+        try await server.acknowledge()
+        let id = try await server.expectSubscribe()
+        try await server.next(id, 1)
+        try await server.send(["id": .string(id), "type": "next", "payload": ["errors": [["message": "no such counter"]]]])
+        try await server.send(["id": .string(id), "type": "complete"])
+        await events.waitForEnd()
+        #expect(values(events.items) == [1])
+        let error = try #require(events.error as? GraftError)
+        #expect(error.code == .graphQLErrors)
+        #expect(error.graphQLErrors.map(\.message) == ["no such counter"])
+    }
+
+    @Test("a query's error message is its result's errors, as a refused query over HTTP is")
+    func queryErrorMessageIsResult() async throws {
+        let (transport, connector) = makeTransport()
+        async let result = transport.execute(request("Q", kind: .query), options: RequestOptions())
+        let server = try await connector.accept()
+        try await server.acknowledge()
+        let id = try await server.expectSubscribe()
+        try await server.send(["id": .string(id), "type": "error", "payload": [["message": "Unknown field"]]])
+        let body = try await result
+        #expect(body.data == nil)
+        #expect(body.errors.map(\.message) == ["Unknown field"])
     }
 
     @Test("several operations share one connection; ids are distinct; messages for unknown ids are ignored")
