@@ -25,9 +25,25 @@ public enum CodeGenerator {
     public static func run(_ configuration: GraftConfiguration, layout: SwiftGenerator.Layout = .perDefinition,
                            options: ParseOptions = .default) -> Result {
         var result = Result()
-        let inputs = InputLoader.load(schemaPaths: configuration.schemaPaths, operationPaths: configuration.operationPaths,
-                                      options: options)
-        guard let schema = inputs.schema, let document = inputs.document, let sources = inputs.sources else {
+        if let error = missingSchemaModule(configuration) {
+            result.errors = [error]
+            return result
+        }
+        let inputs = InputLoader.load(schemaPaths: configuration.schemaPaths,
+                                      operationPaths: configuration.isSchemaModule ? nil : configuration.operationPaths,
+                                      upstream: configuration.upstream, options: options)
+        guard let schema = inputs.schema else {
+            result.errors = inputs.errors
+            return result
+        }
+        let document: Document, sources: DocumentSources
+        if configuration.isSchemaModule {
+            // The schema alone: no operations, every schema type.
+            document = Document(definitions: [], range: SourceRange(start: 0, end: 0))
+            sources = DocumentSources(Source(bytes: [], name: "<none>"))
+        } else if let loaded = inputs.document, let loadedSources = inputs.sources {
+            (document, sources) = (loaded, loadedSources)
+        } else {
             result.errors = inputs.errors
             return result
         }
@@ -46,7 +62,12 @@ public enum CodeGenerator {
             result.errors = clashingOutputNames(inputs.operationFiles)
             guard result.errors.isEmpty else { return result }
         }
-        let compiled = IRBuilder.compile(document, sources: sources, schema: schema)
+        var compiled = IRBuilder.compile(document, sources: sources, schema: schema)
+        compiled.upstreamFragments = inputs.upstreamFragments.mapValues(\.module)
+        // A schema module declares every type; a module importing one names fragments and nested
+        // types against the same set, so both sides agree on every Swift name.
+        let schemaTypes = configuration.schemaTypes ?? (configuration.isSchemaModule ? .all : .used)
+        if schemaTypes == .all || configuration.schemaModule != nil { compiled = compiled.declaringAllSchemaTypes() }
         var generator = SwiftGenerator(document: compiled, configuration: configuration)
         generator.inputFiles = inputs.operationFiles
         result.document = compiled
@@ -66,5 +87,18 @@ public enum CodeGenerator {
                 GraphQLError("operation files \(clashing.sorted().joined(separator: " and ")) would both generate \(name); "
                              + "with one file per operation file, operation file names must be unique: rename one of them")
             }
+    }
+
+    /// A module spreading fragments of upstream modules without a schema module to import would
+    /// declare the schema types those modules' code uses a second time.
+    static func missingSchemaModule(_ configuration: GraftConfiguration) -> GraphQLError? {
+        guard configuration.schemaModule == nil, !configuration.upstream.isEmpty else { return nil }
+        let names = configuration.upstream.map { "\($0.name) (\($0.operationPaths.joined(separator: ", ")))" }.joined(separator: ", ")
+        return GraphQLError(
+            "the module generated from \(configuration.operationPaths.joined(separator: ", ")) depends on "
+                + "module \(names) but names no schema module, so both would declare the schema "
+                + "types. Generate the schema in a module of its own (a configuration with \"operations\": [], or --schema-only) and "
+                + "name it: \"schemaModule\": \"<Module>\" in graft.json, or --schema-module <Module>, in this module and in "
+                + "\(configuration.upstream.count == 1 ? "its upstream module" : "its upstream modules")")
     }
 }
