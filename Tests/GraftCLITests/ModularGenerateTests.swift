@@ -9,7 +9,9 @@ import Testing
     interface Character { name: String! }
     type Human implements Character { name: String! height: Float }
     type Review { stars: Int! }
-    type Query { hero: Character reviews: [Review!]! }
+    type Query { hero(episode: Episode): Character reviews: [Review!]! }
+    enum Episode { JEDI EMPIRE }
+    enum Mood { CALM }
     """
 
     /// A folder with `Schema/schema.graphqls`, `Core/Fragments.graphql` (the fragment
@@ -53,6 +55,29 @@ import Testing
         let metadata = try String(contentsOf: root.appendingPathComponent("SchemaOut/Schema/SchemaMetadata.graphql.swift"), encoding: .utf8)
         #expect(metadata.contains("possibleTypes: [\"Character\": [\"Human\"]]"))
         #expect(metadata.contains("public protocol SchemaOperation"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("SchemaOut/Schema").path).sorted()
+                == ["Episode.graphql.swift", "Mood.graphql.swift", "SchemaMetadata.graphql.swift"])
+    }
+
+    @Test func aSchemaModuleOfUsedTypesDeclaresWhatItsDependentsUse() async throws {
+        let root = try Self.project(["Feature/Hero.graphql": "query Hero($episode: Episode) {\n  hero(episode: $episode) {\n    ...CharacterName\n  }\n}\n"])
+        let result = try await GraftTool.run(["generate", "--schema-only", "--schema-types", "used", "--schema", "Schema",
+                                              "--used-by", "Core", "--used-by", "Feature", "--output", "SchemaOut"], in: root)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: root.appendingPathComponent("SchemaOut").path).sorted()
+                == ["Schema", "Schema/Episode.graphql.swift", "Schema/SchemaMetadata.graphql.swift"])
+        // The dependents' errors are its errors.
+        let bad = try await GraftTool.run(["generate", "--schema-only", "--schema-types", "used", "--schema", "Schema",
+                                           "--used-by", "Feature", "--output", "SchemaOut"], in: root)
+        #expect(bad.standardError.hasPrefix("Feature/Hero.graphql:3:8: error: Unknown fragment \"CharacterName\".\n"))
+        let none = try await GraftTool.run(["generate", "--schema-only", "--schema-types", "used", "--schema", "Schema",
+                                            "--output", "SchemaOut"], in: root)
+        #expect(none.status == 1)
+        #expect(none.standardError.hasPrefix("graft: error: a schema module (no operations) declaring the used schema types needs "
+                                             + "the .graphql files of the modules that import it: list them in \"usedBy\""))
+        let misplaced = try await GraftTool.run(Self.feature + ["--used-by", "Core"], in: root)
+        #expect(misplaced.status == 1)
+        #expect(misplaced.standardError.hasPrefix("graft: error: \"usedBy\" (--used-by) is read by a schema module"))
     }
 
     @Test func aBadSpreadOfAnUpstreamFragmentPointsIntoTheFeatureAndNamesTheModule() async throws {

@@ -40,8 +40,10 @@ import Testing
     @Test func readsTheModularKeys() throws {
         let configuration = try GraftConfiguration.parse("""
         {"schemaModule": "AppSchema", "upstream": {"CoreAPI": ["../Core", "../Shared/A.graphql"], "UIAPI": "../UI"},
-         "schemaTypes": "all"}
+         "schemaTypes": "all", "usedBy": ["../A", "../B"]}
         """, path: "graft.json")
+        #expect(configuration.usedBy == ["../A", "../B"])
+        #expect(configuration.resolvingPaths(against: "/p").usedBy == ["/p/../A", "/p/../B"])
         #expect(configuration.schemaModule == "AppSchema")
         #expect(configuration.schemaTypes == .all)
         #expect(configuration.upstream == [UpstreamModule(name: "CoreAPI", operationPaths: ["../Core", "../Shared/A.graphql"]),
@@ -83,7 +85,7 @@ import Testing
             """)
         #expect(Self.headline("{\"zzz\": 1}") == "graft.json:1:2: error: unknown key 'zzz' (known keys: schema, operations, output, "
                 + "namespace, accessLevel, customScalars, keyFields, pagination, operationDocument, persistedQueryManifest, testMocks, "
-                + "schemaTypes, schemaModule, upstream)")
+                + "schemaTypes, schemaModule, upstream, usedBy)")
     }
 
     @Test func testMocksAndCustomScalarTypes() throws {

@@ -4,7 +4,7 @@ import GraftCompiler
 extension GraftConfiguration {
     /// The keys `graft.json` may have.
     public static let keys = ["schema", "operations", "output", "namespace", "accessLevel", "customScalars", "keyFields", "pagination",
-                              "operationDocument", "persistedQueryManifest", "testMocks", "schemaTypes", "schemaModule", "upstream"]
+                              "operationDocument", "persistedQueryManifest", "testMocks", "schemaTypes", "schemaModule", "upstream", "usedBy"]
 
     /// Reads `graft.json` at `path`; relative paths in it are resolved against the file's folder.
     public static func load(path: String) throws(ConfigurationError) -> GraftConfiguration {
@@ -122,6 +122,7 @@ extension GraftConfiguration {
                 let name = try string(value)
                 guard Self.isIdentifier(name) else { throw fail("'schemaModule' must be a Swift module name, found \"\(name)\"", at: value) }
                 configuration.schemaModule = name
+            case "usedBy": configuration.usedBy = try strings(value)
             case "upstream":
                 for entry in try object(value) {
                     guard Self.isIdentifier(entry.key) else {
@@ -230,7 +231,10 @@ extension GraftConfiguration {
       "upstream": {},
       // Which schema types this module declares: "used" (by its operations), "all", or null (all
       // when "operations" is empty, else used).
-      "schemaTypes": null
+      "schemaTypes": null,
+      // A schema module with "schemaTypes": "used": the .graphql files of every module importing
+      // it, read only for the schema types they use.
+      "usedBy": []
     }
 
     """

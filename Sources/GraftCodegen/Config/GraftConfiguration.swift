@@ -63,9 +63,13 @@ public struct GraftConfiguration: Sendable, Hashable {
     /// operation files; generated code imports them.
     public var upstream: [UpstreamModule] = []
 
+    /// The operation files of the modules importing this schema module, read only for the schema
+    /// types they use: what a schema module with `.used` schema types declares.
+    public var usedBy: [String] = []
+
     /// Which schema types a module generates.
     public enum SchemaTypes: String, Sendable, Hashable, CaseIterable {
-        /// Those the module's operations and fragments use.
+        /// Those the module's operations and fragments use (a schema module: those `usedBy` use).
         case used
         /// Every enum, input object and custom scalar, and metadata for every interface and union:
         /// what modules depending on a schema module may use.
@@ -121,6 +125,7 @@ public struct GraftConfiguration: Sendable, Hashable {
         copy.output = resolve(output)
         copy.persistedQueryManifest = persistedQueryManifest.map(resolve)
         copy.testMocks?.output = resolve(testMocks?.output ?? "")
+        copy.usedBy = usedBy.map(resolve)
         for index in copy.upstream.indices { copy.upstream[index].operationPaths = upstream[index].operationPaths.map(resolve) }
         return copy
     }

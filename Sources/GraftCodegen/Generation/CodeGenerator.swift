@@ -25,19 +25,23 @@ public enum CodeGenerator {
     public static func run(_ configuration: GraftConfiguration, layout: SwiftGenerator.Layout = .perDefinition,
                            options: ParseOptions = .default) -> Result {
         var result = Result()
-        if let error = missingSchemaModule(configuration) {
+        if let error = missingSchemaModule(configuration) ?? misplacedUsedBy(configuration) {
             result.errors = [error]
             return result
         }
+        let schemaTypes = configuration.schemaTypes ?? (configuration.isSchemaModule ? .all : .used)
+        // A schema module of used types reads its dependents' operations for their types alone.
+        let typesOnly = configuration.isSchemaModule && schemaTypes == .used
         let inputs = InputLoader.load(schemaPaths: configuration.schemaPaths,
-                                      operationPaths: configuration.isSchemaModule ? nil : configuration.operationPaths,
+                                      operationPaths: typesOnly ? configuration.usedBy
+                                          : configuration.isSchemaModule ? nil : configuration.operationPaths,
                                       upstream: configuration.upstream, options: options)
         guard let schema = inputs.schema else {
             result.errors = inputs.errors
             return result
         }
         let document: Document, sources: DocumentSources
-        if configuration.isSchemaModule {
+        if configuration.isSchemaModule && !typesOnly {
             // The schema alone: no operations, every schema type.
             document = Document(definitions: [], range: SourceRange(start: 0, end: 0))
             sources = DocumentSources(Source(bytes: [], name: "<none>"))
@@ -58,7 +62,7 @@ public enum CodeGenerator {
         guard result.errors.isEmpty else {
             return result
         }
-        if layout == .perInputFile {
+        if layout == .perInputFile && !typesOnly {
             result.errors = clashingOutputNames(inputs.operationFiles)
             guard result.errors.isEmpty else { return result }
         }
@@ -66,8 +70,8 @@ public enum CodeGenerator {
         compiled.upstreamFragments = inputs.upstreamFragments.mapValues(\.module)
         // A schema module declares every type; a module importing one names fragments and nested
         // types against the same set, so both sides agree on every Swift name.
-        let schemaTypes = configuration.schemaTypes ?? (configuration.isSchemaModule ? .all : .used)
         if schemaTypes == .all || configuration.schemaModule != nil { compiled = compiled.declaringAllSchemaTypes() }
+        if typesOnly { compiled = compiled.schemaTypesOnly() }
         var generator = SwiftGenerator(document: compiled, configuration: configuration)
         generator.inputFiles = inputs.operationFiles
         result.document = compiled
@@ -100,5 +104,21 @@ public enum CodeGenerator {
                 + "types. Generate the schema in a module of its own (a configuration with \"operations\": [], or --schema-only) and "
                 + "name it: \"schemaModule\": \"<Module>\" in graft.json, or --schema-module <Module>, in this module and in "
                 + "\(configuration.upstream.count == 1 ? "its upstream module" : "its upstream modules")")
+    }
+
+    /// `usedBy` belongs to a schema module declaring the types its dependents use, and such a
+    /// module needs it.
+    static func misplacedUsedBy(_ configuration: GraftConfiguration) -> GraphQLError? {
+        let usedTypes = configuration.isSchemaModule && configuration.schemaTypes == .used
+        if usedTypes && configuration.usedBy.isEmpty {
+            return GraphQLError("a schema module (no operations) declaring the used schema types needs the .graphql files of the "
+                                + "modules that import it: list them in \"usedBy\" (--used-by PATH), or declare every type with "
+                                + "\"schemaTypes\": \"all\"")
+        }
+        if !usedTypes && !configuration.usedBy.isEmpty {
+            return GraphQLError("\"usedBy\" (--used-by) is read by a schema module (no operations) with \"schemaTypes\": \"used\" "
+                                + "alone; this module \(configuration.isSchemaModule ? "declares every type" : "has operations of its own")")
+        }
+        return nil
     }
 }

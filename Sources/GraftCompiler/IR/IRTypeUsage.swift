@@ -83,4 +83,12 @@ extension IRDocument {
         document.upstreamFragments = upstreamFragments
         return document
     }
+
+    /// The document's schema types (those its operations and fragments use) without the
+    /// operations and fragments: what a schema module declaring only its dependents' types
+    /// generates.
+    public func schemaTypesOnly() -> IRDocument {
+        IRDocument(schema: schema, operations: [], fragments: [], referencedTypes: referencedTypes, abstractTypes: abstractTypes,
+                   inputEnums: inputEnums)
+    }
 }

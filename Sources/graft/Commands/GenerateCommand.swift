@@ -9,7 +9,8 @@ enum GenerateCommand: Subcommand {
     static let usage = """
     USAGE: graft generate [--config FILE] [--schema PATH]... [--operations PATH]... [--output DIR] [--per-input-file]
                           [--persisted-query-manifest FILE] [--max-tokens N]
-                          [--schema-only | --schema-module MODULE [--upstream MODULE=PATH]...] [--schema-types all|used]
+                          [--schema-only [--used-by PATH]... | --schema-module MODULE [--upstream MODULE=PATH]...]
+                          [--schema-types all|used]
 
     Loads the schema and operations named in the configuration, validates them, and writes one
     Swift file per operation, fragment and used schema type. Without --config, reads ./graft.json
@@ -44,6 +45,9 @@ enum GenerateCommand: Subcommand {
       --schema-types all|used
                           Which schema types a module declaring them generates (graft.json:
                           "schemaTypes"; default: all with --schema-only, else used).
+      --used-by PATH      With --schema-only --schema-types used: a .graphql file or folder of a
+                          module importing this one, read for the types it uses (repeatable;
+                          graft.json: "usedBy").
       -h, --help          Show this help.
     """
 
@@ -55,6 +59,7 @@ enum GenerateCommand: Subcommand {
         let perInputFile = arguments.flag("--per-input-file")
         let manifestPath = try arguments.value(for: "--persisted-query-manifest")
         let schemaOnly = arguments.flag("--schema-only")
+        let usedBy = try arguments.values(for: "--used-by")
         let schemaModule = try arguments.value(for: "--schema-module")
         let upstream = try Self.upstreamModules(try arguments.values(for: "--upstream"))
         let schemaTypes = try arguments.value(for: "--schema-types").map { value throws(UsageError) in
@@ -71,7 +76,7 @@ enum GenerateCommand: Subcommand {
         guard operands.isEmpty else { throw UsageError(message: "unexpected argument '\(operands[0])'") }
         guard var configuration = ConfigurationLookup.load(
             configPath: configPath, pathsGiven: !schemaPaths.isEmpty || !operationPaths.isEmpty || perInputFile || schemaOnly
-                || schemaModule != nil || !upstream.isEmpty) else { return 1 }
+                || schemaModule != nil || !upstream.isEmpty || !usedBy.isEmpty) else { return 1 }
         if !schemaPaths.isEmpty { configuration.schemaPaths = schemaPaths }
         if !operationPaths.isEmpty { configuration.operationPaths = operationPaths }
         if let outputPath { configuration.output = outputPath }
@@ -79,6 +84,7 @@ enum GenerateCommand: Subcommand {
         if let schemaModule { configuration.schemaModule = schemaModule }
         if !upstream.isEmpty { configuration.upstream = upstream }
         if let schemaTypes { configuration.schemaTypes = schemaTypes }
+        if !usedBy.isEmpty { configuration.usedBy = usedBy }
         if let manifestPath, configuration.persistedQueryManifest != nil { configuration.persistedQueryManifest = manifestPath }
         let result = CodeGenerator.run(configuration, layout: perInputFile ? .perInputFile : .perDefinition, options: options)
         guard result.errors.isEmpty else {
