@@ -161,6 +161,14 @@ import Testing
         #expect(result.status == 0, "\(result.standardError)")
         let hero = try String(contentsOf: root.appendingPathComponent("Feature/Generated/Operations/HeroQuery.graphql.swift"), encoding: .utf8)
         #expect(hero.contains("import AppSchema\nimport CoreAPI\n"))
+        // Cache settings belong to the schema module, whose metadata every module uses.
+        try """
+            {"schema": ["../Schema"], "schemaModule": "AppSchema", "operations": ["Hero.graphql"], "keyFields": {"Human": ["name"]}}
+            """.write(to: root.appendingPathComponent("Feature/keys.json"), atomically: true, encoding: .utf8)
+        let keys = try await GraftTool.run(["generate", "--config", "Feature/keys.json"], in: root)
+        #expect(keys.status == 1)
+        #expect(keys.standardError == "graft: error: \"keyFields\" belongs to the schema module's configuration: AppSchema's "
+                + "SchemaMetadata serves every module importing it; move it there\n")
         let bad = try await GraftTool.run(["generate", "--upstream", "Core API=Core"], in: root)
         #expect(bad.status != 0)
         #expect(bad.standardError.contains("'--upstream' takes MODULE=PATH"))

@@ -25,7 +25,7 @@ public enum CodeGenerator {
     public static func run(_ configuration: GraftConfiguration, layout: SwiftGenerator.Layout = .perDefinition,
                            options: ParseOptions = .default) -> Result {
         var result = Result()
-        if let error = missingSchemaModule(configuration) ?? misplacedUsedBy(configuration) {
+        if let error = missingSchemaModule(configuration) ?? misplacedSettings(configuration) {
             result.errors = [error]
             return result
         }
@@ -106,9 +106,19 @@ public enum CodeGenerator {
                 + "\(configuration.upstream.count == 1 ? "its upstream module" : "its upstream modules")")
     }
 
-    /// `usedBy` belongs to a schema module declaring the types its dependents use, and such a
-    /// module needs it.
-    static func misplacedUsedBy(_ configuration: GraftConfiguration) -> GraphQLError? {
+    /// Settings of the schema module given to a module that imports one (where nothing would read
+    /// them); `usedBy` outside a schema module declaring the types its dependents use, or such a
+    /// module without it.
+    static func misplacedSettings(_ configuration: GraftConfiguration) -> GraphQLError? {
+        if let schemaModule = configuration.schemaModule {
+            let misplaced = [("keyFields", !configuration.keyFields.isEmpty), ("pagination", !configuration.pagination.isEmpty)]
+                .filter(\.1).map { "\"\($0.0)\"" }
+            if !misplaced.isEmpty {
+                return GraphQLError("\(misplaced.joined(separator: " and ")) belong\(misplaced.count == 1 ? "s" : "") to the schema "
+                                    + "module's configuration: \(schemaModule)'s SchemaMetadata serves every module importing it; "
+                                    + "move \(misplaced.count == 1 ? "it" : "them") there")
+            }
+        }
         let usedTypes = configuration.isSchemaModule && configuration.schemaTypes == .used
         if usedTypes && configuration.usedBy.isEmpty {
             return GraphQLError("a schema module (no operations) declaring the used schema types needs the .graphql files of the "
