@@ -66,6 +66,14 @@ import Testing
         #expect(result.status == 0, "\(result.standardError)")
         #expect(try FileManager.default.subpathsOfDirectory(atPath: root.appendingPathComponent("SchemaOut").path).sorted()
                 == ["Schema", "Schema/Episode.graphql.swift", "Schema/SchemaMetadata.graphql.swift"])
+        // In the plugins' layout too: one file, no file for the dependents' operation files.
+        let flat = try await GraftTool.run(["generate", "--schema-only", "--schema-types", "used", "--schema", "Schema",
+                                            "--used-by", "Core", "--used-by", "Feature", "--output", "Flat", "--per-input-file"], in: root)
+        #expect(flat.status == 0, "\(flat.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Flat").path) == ["GraftSchema.swift"])
+        let schema = try String(contentsOf: root.appendingPathComponent("Flat/GraftSchema.swift"), encoding: .utf8)
+        #expect(schema.contains("public enum Episode: Swift.String, Graft.EnumType"))
+        #expect(!schema.contains("Mood"))
         // The dependents' errors are its errors.
         let bad = try await GraftTool.run(["generate", "--schema-only", "--schema-types", "used", "--schema", "Schema",
                                            "--used-by", "Feature", "--output", "SchemaOut"], in: root)
@@ -106,6 +114,14 @@ import Testing
                                                in: root)
         #expect(validate.status == 1)
         #expect(validate.standardError.hasPrefix("Feature/Reviews.graphql:3:5: error: Fragment \"CharacterName\" cannot be spread here"))
+    }
+
+    @Test func anErrorInAnUpstreamFragmentPointsIntoItsModulesFile() async throws {
+        let root = try Self.project(["Feature/Hero.graphql": "query Hero {\n  hero {\n    ...CharacterName\n  }\n}\n",
+                                     "Core/Bad.graphql": "fragment Bad on Droid {\n  name\n}\n"])
+        let result = try await GraftTool.run(Self.feature, in: root)
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("Core/Bad.graphql:1:17: error: Unknown type \"Droid\"."))
     }
 
     @Test func aFragmentNameDeclaredInTwoModulesIsAnErrorNamingBoth() async throws {

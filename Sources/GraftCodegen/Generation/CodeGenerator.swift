@@ -73,7 +73,7 @@ public enum CodeGenerator {
         if schemaTypes == .all || configuration.schemaModule != nil { compiled = compiled.declaringAllSchemaTypes() }
         if typesOnly { compiled = compiled.schemaTypesOnly() }
         var generator = SwiftGenerator(document: compiled, configuration: configuration)
-        generator.inputFiles = inputs.operationFiles
+        generator.inputFiles = typesOnly ? [] : inputs.operationFiles
         result.document = compiled
         result.files = generator.files(layout: layout)
         result.mockFiles = generator.mockFiles()

@@ -1,6 +1,6 @@
 /// A module the generated module depends on, with its GraphQL files: its fragments can be spread
 /// in this module's operations and are validated with them, but their Swift types are the
-/// upstream module's, imported rather than generated again. Its operations are not read.
+/// upstream module's, imported rather than generated again. Its operations are left out.
 public struct UpstreamModule: Sendable, Hashable {
     /// The Swift module name (what generated code imports).
     public var name: String
