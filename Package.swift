@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "GraftLanguageTests", dependencies: ["GraftLanguage", "GraftTestSupport"], exclude: ["Fixtures", "Expected"]),
         .testTarget(name: "GraftCLITests", dependencies: ["graft", "GraftTestSupport"]),
         .testTarget(name: "GraftTests", dependencies: ["Graft", "GraftTesting", "GraftHashing", "GraftTestSupport", "graft-netlink-helper",
-                                                       "StarWarsAPI"]),
+                                                       "StarWarsAPI", "CourseCatalogAPI"]),
         .testTarget(name: "GraftWebSocketTests", dependencies: ["GraftWebSocket", "Graft", "GraftHashing", "GraftTestSupport"]),
         .testTarget(name: "GraftSQLiteTests", dependencies: ["Graft", "GraftSQLite", "graft-sqlite-crash-helper", "GraftTestSupport"]),
         .testTarget(name: "GraftCompilerTests", dependencies: ["GraftCompiler", "GraftLanguage", "GraftTestSupport"], exclude: ["Expected", "Fixtures"]),
@@ -117,9 +117,11 @@ let package = Package(
                 path: "Tests/GraftCodegenTests/Golden/ModularFeatureBAPI"),
         .testTarget(name: "GeneratedCodeTests",
                     dependencies: ["Graft", "GraftTesting", "CourseCatalogAPI", "StarWarsAPI", "StarWarsAPIMocks", "AnimalKingdomAPI",
-                                   "GitHubAPI", "ClashAPI", "ModularSchemaAPI", "ModularCoreAPI", "ModularFeatureAAPI", "ModularFeatureBAPI"]),
+                                   "GitHubAPI", "ClashAPI", "GraftTestSupport", "ModularSchemaAPI", "ModularCoreAPI", "ModularFeatureAAPI",
+                                   "ModularFeatureBAPI"]),
         // Builds a temporary copy of Examples/CourseCatalog with the plugins (nested `swift build`).
-        .testTarget(name: "PluginTests", dependencies: ["GraftTestSupport"]),
+        // Fixtures: the stub XcodeProjectPlugin module PluginSourceTests typechecks the plugins against.
+        .testTarget(name: "PluginTests", dependencies: ["GraftTestSupport"], exclude: ["Fixtures"]),
         // Against the Strawberry server in Tests/IntegrationServer (Python venv: .ci/install-integration-deps).
         .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft", "GraftTesting", "GraftHashing", "CourseCatalogAPI", "graft", "GraftSQLite", "GraftTestSupport", "graft-cache-reader", "graft-upload-helper",
                                                                "GraftWebSocket", "graft-offline-queue-crash-helper"]),

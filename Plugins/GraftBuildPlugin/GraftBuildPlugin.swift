@@ -7,21 +7,33 @@ import PackagePlugin
 /// introspection results), its `.graphql` operation files and an optional `graft.json` (whose
 /// `schema` and `operations` paths may point outside the target). Outputs, all in the plugin work
 /// directory: one Swift file per operation file (`<Name>.graphql.swift`) and `GraftSchema.swift`
-/// for schema types — names known without parsing anything, so SwiftPM re-runs `graft` only when
-/// an input changes, and `graft` rewrites only the files whose content changed, so only those are
-/// recompiled.
+/// for schema types — names known without parsing anything, so the build system re-runs `graft`
+/// only when an input changes, and `graft` rewrites only the files whose content changed, so only
+/// those are recompiled. Package targets come through `BuildToolPlugin`, Xcode project targets
+/// through `XcodeBuildToolPlugin` (`GraftBuildPlugin+Xcode.swift`); both make their command with
+/// `commands(target:folder:files:workDirectory:tool:)`.
 @main
 struct GraftBuildPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        let inputs = try GraftInputs(files: target.sourceFiles.map(\.url))
+        return try Self.commands(target: target.name, folder: target.directoryURL, files: target.sourceFiles.map(\.url),
+                                 workDirectory: context.pluginWorkDirectoryURL, tool: context.tool(named:))
+    }
+
+    /// The build command for a target named `name` whose files are `files`: none (with a warning)
+    /// when it has no operation files; an error when it has no schema or two operation files
+    /// would generate the same file. `folder` is where paths in messages are relative to (the
+    /// target's folder; an Xcode project's folder), `tool` finds `graft`.
+    static func commands(target name: String, folder: URL, files: [URL], workDirectory: URL,
+                         tool: (String) throws -> PluginContext.Tool) throws -> [Command] {
+        let inputs = try GraftInputs(files: files)
         guard !inputs.operations.isEmpty else {
-            Diagnostics.warning("GraftBuildPlugin: target '\(target.name)' has no .graphql operation files; nothing to generate")
+            Diagnostics.warning("GraftBuildPlugin: target '\(name)' has no .graphql operation files; nothing to generate")
             return []
         }
-        if let message = inputs.missingSchemaMessage(target: target.name, directory: target.directoryURL) {
+        if let message = inputs.missingSchemaMessage(target: name, directory: folder) {
             Diagnostics.error("GraftBuildPlugin: " + message)
-            throw GraftBuildPluginError(description: "no GraphQL schema in target '\(target.name)'")
+            throw GraftBuildPluginError(description: "no GraphQL schema in target '\(name)'")
         }
         let clashes = inputs.clashingOperations
         guard clashes.isEmpty else {
@@ -30,18 +42,17 @@ struct GraftBuildPlugin: BuildToolPlugin {
                 Diagnostics.error("GraftBuildPlugin: operation files with the same name would both generate \(clash.output): "
                                   + "\(names); rename one of them", file: clash.files[0].path)
             }
-            throw GraftBuildPluginError(description: "operation file names must be unique in target '\(target.name)'")
+            throw GraftBuildPluginError(description: "operation file names must be unique in target '\(name)'")
         }
-        let work = context.pluginWorkDirectoryURL
-        let output = work.appendingPathComponent("GraftGenerated")
+        let output = workDirectory.appendingPathComponent("GraftGenerated")
         // A manifest that graft.json asks for goes to the work directory, as a build command may only
         // write there (the build sandbox on macOS enforces it). It is not declared as an output:
         // SwiftPM would bundle it as a resource of the target.
-        let manifest = work.appendingPathComponent("persisted-queries.json")
+        let manifest = workDirectory.appendingPathComponent("persisted-queries.json")
         return [
             .buildCommand(
-                displayName: "Generating GraphQL Swift for \(target.name)",
-                executable: try context.tool(named: "graft").url,
+                displayName: "Generating GraphQL Swift for \(name)",
+                executable: try tool("graft").url,
                 arguments: inputs.generateArguments(output: output, manifest: manifest),
                 inputFiles: inputs.all,
                 outputFiles: inputs.outputFiles(in: output)

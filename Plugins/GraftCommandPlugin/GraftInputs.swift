@@ -125,6 +125,22 @@ struct GraftInputs {
             + [output.appendingPathComponent("GraftSchema.swift")]
     }
 
+    /// Where the command plugin writes for a target without a folder of its own (an Xcode target):
+    /// `Generated/` beside the target's `graft.json`, else in the deepest folder holding all of the
+    /// target's own GraphQL inputs (those among `files`, the target's files: inputs that `graft.json`
+    /// names elsewhere do not count); nil when the target has none.
+    func generatedFolder(targetFiles files: [URL]) -> URL? {
+        if let config { return config.deletingLastPathComponent().appendingPathComponent("Generated") }
+        let own = Set(files.map(\.standardizedFileURL))
+        let folders = all.filter(own.contains).map { $0.deletingLastPathComponent().pathComponents }
+        guard var common = folders.first else { return nil }
+        for folder in folders.dropFirst() {
+            common = Array(zip(common, folder).prefix { $0.0 == $0.1 }.map(\.0))
+        }
+        let path = common.first == "/" ? "/" + common.dropFirst().joined(separator: "/") : common.joined(separator: "/")
+        return URL(fileURLWithPath: path, isDirectory: true).appendingPathComponent("Generated")
+    }
+
     /// Operation files that share a name (in different folders) and so would share an output
     /// file, by output name.
     var clashingOperations: [(output: String, files: [URL])] {

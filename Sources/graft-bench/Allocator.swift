@@ -21,6 +21,20 @@ enum Allocator {
         _ = unsafeBitCast(mallopt, to: (@convention(c) (Int32, Int32) -> Int32).self)(-8, 1)
     }
 
+    /// Starts the peak of resident memory (`VmHWM`) again from the current figure (Linux:
+    /// `/proc/self/clear_refs`).
+    static func resetPeakResident() {
+        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+    }
+
+    /// The most resident memory the process had since it started or ``resetPeakResident()``.
+    static func peakResidentBytes() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+        return kilobytes * 1024
+    }
+
     /// Resident memory, after `malloc_trim` returned free pages to the system.
     static func residentBytes() -> Int {
         if let trim = symbol("malloc_trim") {

@@ -13,6 +13,8 @@ enum BenchmarkCommand {
                         1,000 friends, in memory and in SQLite; --memory: resident memory of
                         100,000 records.
       pagination        Append page 1 and page 50 of 50 (20 courses each) to a merged list.
+      record [SIZE]     Reject a damaged cache record of SIZE (4 MB) bytes: 511 nested lists each
+                        claiming every byte left (median time, peak resident memory).
       response FILE     Parse a CourseCatalog JSON response into the generated models.
       subscription [N]  A local WebSocket server pushes N LessonProgress events: the client
                         receives, decodes and caches them (events/s, MB/s of frames), beside a
@@ -46,6 +48,7 @@ enum BenchmarkCommand {
             case "generate": try GenerateBenchmark.run(rest)
             case "cache": try CacheBenchmarks.run(rest)
             case "pagination": try PaginationBenchmark.run(rest)
+            case "record": try RecordDecodeBenchmark.run(rest)
             case "subscription": try SubscriptionBenchmarks.run(rest)
             case "multipart": try MultipartBenchmark.run(rest)
             case "offline":

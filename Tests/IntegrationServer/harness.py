@@ -71,6 +71,19 @@ def _graphql_payload(method: str, body: bytes, params: dict) -> Optional[dict]:
     return payload if isinstance(payload, dict) else None
 
 
+def _batch_operation_names(method: str, body: bytes) -> Optional[list]:
+    """The operation names of a batched request (a JSON list of request bodies), else None."""
+    if method != "POST":
+        return None
+    try:
+        payload = json.loads(body or b"null")
+    except ValueError:
+        return None
+    if not isinstance(payload, list):
+        return None
+    return [(_operation_name(item) if isinstance(item, dict) else None) or "(anonymous)" for item in payload]
+
+
 def _persisted_hash(payload: Optional[dict]) -> Optional[str]:
     extensions = (payload or {}).get("extensions")
     persisted = extensions.get("persistedQuery") if isinstance(extensions, dict) else None
@@ -141,9 +154,12 @@ class Harness:
         is_graphql = scope["path"] == GRAPHQL_PATH
         payload = _graphql_payload(scope["method"], body, params) if is_graphql else None
         persisted_hash = _persisted_hash(payload)
+        batch = _batch_operation_names(scope["method"], body) if is_graphql else None
         session.record(scope["method"], scope["path"], query_string, headers,
-                       (_operation_name(payload or {}) or "(anonymous)") if is_graphql else None, body, persisted_hash,
-                       bool(payload and payload.get("query")))
+                       ("(batch)" if batch is not None else _operation_name(payload or {}) or "(anonymous)") if is_graphql else None,
+                       body, persisted_hash, bool(payload and payload.get("query")))
+        for name in batch or []:
+            session.operations[name] += 1
 
         try:
             specs = self._failure_specs(session, scope["path"], headers)

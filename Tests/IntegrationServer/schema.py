@@ -267,5 +267,7 @@ class Subscription:
 schema = strawberry.Schema(
     query=Query, mutation=Mutation, subscription=Subscription,
     types=[VideoLesson, ArticleLesson, QuizLesson, Enrollment, Review],
-    # `@defer` and `@stream` (graphql-core 3.3's incremental executor), answered as multipart/mixed.
-    config=StrawberryConfig(scalar_map={**SCALARS, Upload: UPLOAD_SCALAR}, enable_experimental_incremental_execution=True))
+    # `@defer` and `@stream` (graphql-core 3.3's incremental executor), answered as multipart/mixed;
+    # batched requests (a JSON list of operations, answered by a list of responses).
+    config=StrawberryConfig(scalar_map={**SCALARS, Upload: UPLOAD_SCALAR}, enable_experimental_incremental_execution=True,
+                            batching_config={"max_operations": 20}))

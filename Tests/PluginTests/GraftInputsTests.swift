@@ -133,6 +133,34 @@ import Testing
         #expect(pointed.missingSchemaMessage(target: "API", directory: elsewhere.appendingPathComponent("T")) == nil)
     }
 
+    /// An Xcode target has no folder of its own: the command plugin writes beside its `graft.json`,
+    /// else in the deepest folder holding all of its own GraphQL files (not those `graft.json`
+    /// names elsewhere, nor its Swift files).
+    @Test func generatedFolderOfATargetWithoutAFolder() throws {
+        let root = try Self.folder([
+            "App/Features/API/Schema/schema.graphqls": "type Query { a: Int }",
+            "App/Features/API/Ops/A.graphql": "query A { a }",
+            "App/Features/API/B.graphql": "query B { a }",
+            "App/AppMain.swift": "",
+            "Shared/Ops/C.graphql": "query C { a }",
+            "Configured/graft.json": #"{ "schema": "../App/Features/API/Schema", "operations": "../Shared/Ops" }"#,
+            "Configured/Deep/D.graphql": "query D { a }",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let own = ["App/Features/API/Schema/schema.graphqls", "App/Features/API/Ops/A.graphql", "App/Features/API/B.graphql",
+                   "App/AppMain.swift"].map { root.appendingPathComponent($0) }
+        let inputs = try GraftInputs(files: own)
+        #expect(inputs.generatedFolder(targetFiles: own)?.path == root.appendingPathComponent("App/Features/API/Generated").path)
+
+        let configured = ["Configured/graft.json", "Configured/Deep/D.graphql"].map { root.appendingPathComponent($0) }
+        let withConfig = try GraftInputs(files: configured)
+        #expect(withConfig.operations.count == 2)
+        #expect(withConfig.generatedFolder(targetFiles: configured)?.path == root.appendingPathComponent("Configured/Generated").path)
+
+        let swiftOnly = [root.appendingPathComponent("App/AppMain.swift")]
+        #expect(try GraftInputs(files: swiftOnly).generatedFolder(targetFiles: swiftOnly) == nil)
+    }
+
     @Test func commentsAreDroppedOnlyOutsideStrings() {
         let json = "{\"a\": \"x//y\\\"//z\", // note\n\"b\": 1}\n// end"
         let plain = String(decoding: GraftInputs.withoutComments(Data(json.utf8)), as: UTF8.self)

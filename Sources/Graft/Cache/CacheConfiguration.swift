@@ -27,6 +27,14 @@ public struct CacheConfiguration: Sendable {
     private let givenFieldPolicies: [String: FieldPolicy]
     /// At most this many records; beyond it the least recently used records are evicted.
     public var maxRecordCount: Int?
+    /// Whether a server response's `Cache-Control` sets how long the fields it writes stay fresh:
+    /// `max-age` less `Age` (the same staleness as ``maxAges``: `cacheFirst` refetches them, other
+    /// reads report them stale), `no-cache` stale at once, `no-store` not written at all. A
+    /// response without a lifetime clears the lifetime of the fields it writes.
+    public var usesCacheControl: Bool
+    /// The record field holding the expiry (seconds since 2001) of each field written by a
+    /// response with a `Cache-Control` lifetime. Not a GraphQL name, so no selection reads it.
+    static let expiriesField = "@expires"
     /// The clock used for `receivedAt` and ages (tests inject one).
     public var clock: @Sendable () -> Date
     /// `maxAges` prepared for lookup.
@@ -38,7 +46,8 @@ public struct CacheConfiguration: Sendable {
     public init(schema: SchemaMetadata? = nil, keyFields: [String: [String]] = [:],
                 fieldPolicies: [String: FieldPolicy] = [:],
                 keyResolver: KeyResolver? = nil, maxAges: [String: Duration] = [:], maxRecordCount: Int? = nil,
-                clock: @escaping @Sendable () -> Date = { Date() }) {
+                usesCacheControl: Bool = false, clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.usesCacheControl = usesCacheControl
         self.schema = schema
         self.givenKeyFields = keyFields
         self.givenFieldPolicies = fieldPolicies

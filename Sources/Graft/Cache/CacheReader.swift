@@ -24,6 +24,10 @@ struct CacheReader {
     let hasRedirects: Bool
     /// Whether any field has a policy (else no field is looked up in them).
     let hasFieldPolicies: Bool
+    /// Whether records carry the expiry of the responses that wrote them (``CacheConfiguration/usesCacheControl``).
+    let readsExpiries: Bool
+    /// The expiries of the fields of the record being read (``CacheConfiguration/expiriesField``).
+    var recordExpiries: [String: CacheValue]?
 
     init(source: RecordSource, variables: [String: JSONValue], configuration: CacheConfiguration, maxAge: Duration?,
          staleIsMiss: Bool, tracksDependencies: Bool) {
@@ -37,6 +41,7 @@ struct CacheReader {
         self.configuration = configuration
         self.hasRedirects = configuration.fieldPolicies.values.contains { !$0.keyArgs.isEmpty }
         self.hasFieldPolicies = !configuration.fieldPolicies.isEmpty
+        self.readsExpiries = configuration.usesCacheControl
     }
 
     /// Reads `type` from the record `key` and builds the model.
@@ -70,6 +75,18 @@ struct CacheReader {
         var typenameText: String?
         if case .string(let name)? = typename { typenameText = name }
         var output = [String: JSONValue](capacityFor: selections.count)
+        guard readsExpiries else {
+            try collect(selections, located, typenameText, into: &output)
+            return output
+        }
+        // This record's expiries while its fields are read; the parent's again after.
+        let outer = recordExpiries
+        defer { recordExpiries = outer }
+        if case .object(let expiries)? = source.field(CacheConfiguration.expiriesField, of: located)?.value {
+            recordExpiries = expiries
+        } else {
+            recordExpiries = nil
+        }
         try collect(selections, located, typenameText, into: &output)
         return output
     }
@@ -85,7 +102,9 @@ struct CacheReader {
                 guard let stored = source.field(fieldKey, of: record) ?? redirected(field, typename, record) else {
                     throw CacheMiss(.missingField, key: record.key, field: fieldKey)
                 }
-                if requestMaxAge != nil || !expiry.isEmpty { try checkAge(stored, typename, field.name, record.key, fieldKey) }
+                if requestMaxAge != nil || !expiry.isEmpty || recordExpiries != nil {
+                    try checkAge(stored, typename, field.name, record.key, fieldKey)
+                }
                 let value = try json(stored.value, field.type, record.key, fieldKey)
                 if let previous = output.updateValue(value, forKey: field.responseKey), previous != value {
                     output[field.responseKey] = CacheReader.merge(previous, value)
@@ -147,9 +166,12 @@ struct CacheReader {
 
     mutating func checkAge(_ stored: StoredField, _ typename: String?, _ name: String, _ key: CacheKey,
                            _ fieldKey: String) throws(CacheMiss) {
+        var expired = false
+        if case .int(let expiresAt)? = recordExpiries?[fieldKey], Int(now.seconds) >= expiresAt { expired = true }
         var limit = expiry.maxAge(typename: typename, field: name)
         if let requestMaxAge { limit = min(limit ?? requestMaxAge, requestMaxAge) }
-        guard let limit, stored.receivedAt.age(at: now) > limit else { return }
+        if let limit, stored.receivedAt.age(at: now) > limit { expired = true }
+        guard expired else { return }
         if staleIsMiss { throw CacheMiss(.expired, key: key, field: fieldKey) }
         isStale = true
     }

@@ -45,11 +45,13 @@ extension CacheStore {
     /// record is dropped and the write tried again. Returns the first failure (the caller reports
     /// it once), or nil when the write went through at once.
     func publishRecovering(_ fields: [String: JSONValue], as type: any SelectionSet.Type, at key: CacheKey,
-                           variables: [String: JSONValue], excludingWatcher: Int? = nil) -> GraftError? {
+                           variables: [String: JSONValue], excludingWatcher: Int? = nil,
+                           cacheControl: CacheControl? = nil) -> GraftError? {
         var failure: GraftError?
         for _ in 0...Self.maxDroppedRecordsPerWrite {
             do {
-                try publish(fields, as: type, at: key, variables: variables, excludingWatcher: excludingWatcher)
+                try publish(fields, as: type, at: key, variables: variables, excludingWatcher: excludingWatcher,
+                            cacheControl: cacheControl)
                 return failure
             } catch {
                 failure = failure ?? error

@@ -114,13 +114,34 @@ public actor CacheStore {
     /// Normalizes response JSON and merges it as one change; returns the fields that changed.
     @discardableResult
     func publish(_ fields: [String: JSONValue], as type: any SelectionSet.Type, at key: CacheKey,
-                 variables: [String: JSONValue], excludingWatcher: Int? = nil) throws(GraftError) -> [CacheFieldRef] {
+                 variables: [String: JSONValue], excludingWatcher: Int? = nil,
+                 cacheControl: CacheControl? = nil) throws(GraftError) -> [CacheFieldRef] {
         var normalizer = Normalizer(variables: variables, configuration: configuration)
         try guarded {
             try normalizer.write(fields, as: type, key: key)
             try mergePages(normalizer.pages, into: &normalizer.records)
+            if configuration.usesCacheControl { try stampExpiries(&normalizer.records, freshFor: cacheControl?.freshLifetime) }
         }
         return try commit(normalizer.records, excludingWatcher: excludingWatcher)
+    }
+
+    /// Records, in each record written, when the fields written expire: `seconds` from now, or
+    /// (nil) never, which removes their expiry (``CacheConfiguration/expiriesField``).
+    func stampExpiries(_ records: inout RecordSet, freshFor seconds: Int?) throws {
+        let expiresAt = seconds.map { CacheValue.int(Int(configuration.now.seconds) + min($0, Int(UInt32.max))) }
+        storage.beginRead()
+        defer { storage.endRead() }
+        for (key, update) in records.updates where !update.fields.isEmpty {
+            var expiries: [String: CacheValue] = [:]
+            if !update.removesRecord, let handle = try storage.handle(for: key),
+               case .object(let stored)? = storage.field(CacheConfiguration.expiriesField, of: handle)?.value {
+                expiries = stored
+            }
+            let before = expiries
+            for name in update.fields.keys where name != CacheConfiguration.expiriesField { expiries[name] = expiresAt }
+            guard expiries != before else { continue }
+            records.updates[key]?.fields[CacheConfiguration.expiriesField] = .some(expiries.isEmpty ? nil : .object(expiries))
+        }
     }
 
     /// Merges changes into the storage as one change, applies the size cap, notifies watchers once.

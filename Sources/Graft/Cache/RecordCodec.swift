@@ -75,11 +75,11 @@ public enum RecordCodec {
     public static func decodeList(_ bytes: UnsafeRawBufferPointer,
                                   names: inout NameCache) throws(DecodingError) -> [(name: String, field: StoredField)] {
         var reader = Reader(bytes: bytes)
-        let count = try reader.varint()
-        guard count <= UInt64(bytes.count) else { throw DecodingError(offset: 0) }
+        let count = try reader.count(minimumBytesEach: Reader.minimumFieldBytes)
         var fields: [(name: String, field: StoredField)] = []
-        fields.reserveCapacity(Int(count))
+        fields.reserveCapacity(count)
         for _ in 0..<count {
+            reader.owed -= Reader.minimumFieldBytes
             let name = names.strings.string(try reader.stringBytes())
             var seconds: UInt32 = 0
             for shift in stride(from: 0, to: 32, by: 8) { seconds |= UInt32(try reader.byte()) << UInt32(shift) }
@@ -146,9 +146,47 @@ public enum RecordCodec {
         }
     }
 
+    /// The deepest nesting of lists and objects a record's value may have: as deep as one
+    /// response's data can nest, so the code reading the value back into a response walks no
+    /// deeper than it does for a response.
+    static let maxDepth = JSONParser.defaultMaxDepth
+
     struct Reader {
+        /// The fewest bytes a field takes: its name's length, the time received, a value's tag.
+        static let minimumFieldBytes = 6
+        /// The fewest bytes a value takes: its tag.
+        static let minimumValueBytes = 1
+        /// The fewest bytes an object's field takes: its name's length and a value's tag.
+        static let minimumObjectFieldBytes = 2
+
         let bytes: UnsafeRawBufferPointer
         var position = 0
+        /// The bytes the lists, objects and fields being read still need at least, for their
+        /// items not yet read. A count is checked against the bytes left after these, so the
+        /// capacities reserved for all the lists open at once fit in the bytes left: a blob
+        /// costs memory in proportion to its size, however its counts lie.
+        var owed = 0
+
+        /// A count of items taking at least `minimumBytesEach` bytes each; throws when the bytes
+        /// left (less those owed) cannot hold that many. The items' bytes are then owed: the
+        /// reader of each item gives its share back (`owed -= minimumBytesEach`) before reading it.
+        mutating func count(minimumBytesEach: Int) throws(DecodingError) -> Int {
+            let start = position
+            let count = try varint()
+            guard let items = Self.itemCapacity(count: count, minimumBytesEach: minimumBytesEach,
+                                                available: bytes.count - position - owed) else {
+                throw DecodingError(offset: start)
+            }
+            owed += items * minimumBytesEach
+            return items
+        }
+
+        /// `count` as an `Int` when `available` bytes can hold that many items of at least
+        /// `minimumBytesEach` bytes; else nil. What a reader may reserve room for.
+        static func itemCapacity(count: UInt64, minimumBytesEach: Int, available: Int) -> Int? {
+            guard available >= 0, count <= UInt64(available / minimumBytesEach) else { return nil }
+            return Int(count)
+        }
 
         mutating func byte() throws(DecodingError) -> UInt8 {
             guard position < bytes.count else { throw DecodingError(offset: position) }
@@ -183,7 +221,7 @@ public enum RecordCodec {
         /// A value; short strings come from `strings` when they were seen recently (typenames and
         /// enum values repeat).
         mutating func value(depth: Int, strings: inout ShortStringCache) throws(DecodingError) -> CacheValue {
-            guard depth < 512 else { throw DecodingError(offset: position) }
+            guard depth < RecordCodec.maxDepth else { throw DecodingError(offset: position) }
             switch try byte() {
             case 0: return .null
             case 1: return .bool(false)
@@ -198,17 +236,19 @@ public enum RecordCodec {
             case 5: return .string(strings.string(try stringBytes()))
             case 6: return .reference(CacheKey(try string()))
             case 7:
-                let count = try varint()
-                guard count <= UInt64(bytes.count - position) else { throw DecodingError(offset: position) }
+                let count = try count(minimumBytesEach: Self.minimumValueBytes)
                 var items: [CacheValue] = []
-                items.reserveCapacity(Int(count))
-                for _ in 0..<count { items.append(try value(depth: depth + 1, strings: &strings)) }
+                items.reserveCapacity(count)
+                for _ in 0..<count {
+                    owed -= Self.minimumValueBytes
+                    items.append(try value(depth: depth + 1, strings: &strings))
+                }
                 return .list(items)
             case 8:
-                let count = try varint()
-                guard count <= UInt64(bytes.count - position) else { throw DecodingError(offset: position) }
+                let count = try count(minimumBytesEach: Self.minimumObjectFieldBytes)
                 var fields: [String: CacheValue] = [:]
                 for _ in 0..<count {
+                    owed -= Self.minimumObjectFieldBytes
                     let name = strings.string(try stringBytes())
                     fields[name] = try value(depth: depth + 1, strings: &strings)
                 }

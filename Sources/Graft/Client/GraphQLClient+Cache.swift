@@ -148,10 +148,12 @@ extension GraphQLClient {
     func write<Operation: GraphQLOperation>(_ response: GraphQLResponse<Operation.Data>, for operation: Operation,
                                             excludingWatcher: Int? = nil) async {
         guard let store, let data = response.data, response.errors.isEmpty else { return }
+        if response.cacheControl?.noStore == true, await store.configuration.usesCacheControl { return }
         await store.adoptSchema(of: Operation.self)
         if let failure = await store.publishRecovering(data.__data.fields, as: Operation.Data.self,
                                                        at: .root(of: Operation.operationKind),
-                                                       variables: operation.variables, excludingWatcher: excludingWatcher) {
+                                                       variables: operation.variables, excludingWatcher: excludingWatcher,
+                                                       cacheControl: response.cacheControl) {
             onCacheError(withContext(GraftError.cache(failure, operation: Operation.operationName), operation))
         }
     }

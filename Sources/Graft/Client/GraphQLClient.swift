@@ -147,7 +147,9 @@ public final class GraphQLClient: Sendable {
                              operation: operationName, statusCode: body.statusCode, responsePath: error.path.description,
                              underlying: error)
         }
-        return GraphQLResponse(data: data, errors: body.errors, extensions: body.extensions, source: .server)
+        var response = GraphQLResponse(data: data, errors: body.errors, extensions: body.extensions, source: .server)
+        response.cacheControl = body.cacheControl
+        return response
     }
 }
 

@@ -18,6 +18,8 @@ public struct GraphQLResponse<Data: SelectionSet>: Sendable {
     public let source: ResultSource
     /// Whether some of the data read from the cache had expired (always false from the server).
     public let isStale: Bool
+    /// The `Cache-Control` of the HTTP response that carried it, if any (from the server only).
+    public var cacheControl: CacheControl?
 
     /// Creates a response.
     public init(data: Data?, errors: [GraphQLResponseError] = [], extensions: [String: JSONValue] = [:],
@@ -41,6 +43,10 @@ public struct GraphQLResponseBody: Sendable, Hashable {
     /// The HTTP status of the response that carried the body, when it came over HTTP: errors
     /// raised above the transport (decoding, thrown GraphQL errors) report it. Not part of equality.
     public var statusCode: Int?
+    /// The `Cache-Control` (and `Age`) of the HTTP response that carried the body, if it had one:
+    /// a store with ``CacheConfiguration/usesCacheControl`` takes the lifetime of what it writes
+    /// from it. Not part of equality.
+    public var cacheControl: CacheControl?
 
     public static func == (lhs: GraphQLResponseBody, rhs: GraphQLResponseBody) -> Bool {
         lhs.data == rhs.data && lhs.errors == rhs.errors && lhs.extensions == rhs.extensions

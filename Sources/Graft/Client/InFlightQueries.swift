@@ -10,53 +10,22 @@ final class InFlightQueries: Sendable {
     /// extensions) and every option the transport and the interceptors below it read.
     struct Key: Hashable, Sendable {
         let request: GraphQLRequest
-        let headers: HTTPHeaders
-        let timeout: Duration?
-        let attemptTimeout: Duration?
-        let whenOffline: OfflineBehavior
-        let contextOperationName: String?
-        let contextTimeout: Duration?
-        let contextAttemptTimeout: Duration?
-        let isIdempotent: Bool?
-        let skipsAuthentication: Bool
-        let contextWhenOffline: OfflineBehavior
+        let options: RequestOptions.SendingKey
 
         /// The key of a query sent with `options`; nil when it may not share a request: not a
-        /// query, deduplication turned off, files to upload, or custom context values (which
-        /// interceptors read and which cannot be compared).
+        /// query, deduplication turned off, files to upload, or options that cannot be compared.
         init?(_ request: GraphQLRequest, options: RequestOptions) {
             guard request.operationKind == .query, options.deduplicates, request.uploads.isEmpty,
-                  !options.context.hasCustomValues else { return nil }
+                  let sending = RequestOptions.SendingKey(options) else { return nil }
             self.request = request
-            headers = options.headers
-            timeout = options.timeout
-            attemptTimeout = options.attemptTimeout
-            whenOffline = options.whenOffline
-            contextOperationName = options.context.operationName
-            contextTimeout = options.context.timeout
-            contextAttemptTimeout = options.context.attemptTimeout
-            isIdempotent = options.context.isIdempotent
-            skipsAuthentication = options.context.skipsAuthentication
-            contextWhenOffline = options.context.whenOffline
+            self.options = sending
         }
-    }
-
-    /// One caller: where its answer goes, or that it has been cancelled or answered.
-    private final class Caller: @unchecked Sendable {
-        // Guarded by the lock of the `InFlightQueries` it belongs to.
-        enum State {
-            case starting
-            case waiting(CheckedContinuation<GraphQLResponseBody, any Error>)
-            case cancelled
-            case done
-        }
-        var state = State.starting
     }
 
     /// One request and the callers waiting for it.
     private final class Flight: @unchecked Sendable {
         // Guarded by the lock of the `InFlightQueries` it belongs to.
-        var callers: [ObjectIdentifier: Caller] = [:]
+        var callers: [ObjectIdentifier: WaitingCaller<GraphQLResponseBody>] = [:]
         var task: Task<Void, Never>?
     }
 
@@ -69,12 +38,11 @@ final class InFlightQueries: Sendable {
 
     /// The response of the request for `key`: the one in flight, or a new one made by `send`.
     func response(for key: Key, send: @escaping @Sendable () async throws -> GraphQLResponseBody) async throws -> GraphQLResponseBody {
-        let caller = Caller()
+        let caller = WaitingCaller<GraphQLResponseBody>()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 flights.withLock { flights in
-                    if case .cancelled = caller.state { return continuation.resume(throwing: CancellationError()) }
-                    caller.state = .waiting(continuation)
+                    guard caller.wait(on: continuation) else { return continuation.resume(throwing: CancellationError()) }
                     if let flight = flights[key] {
                         flight.callers[ObjectIdentifier(caller)] = caller
                         return
@@ -96,39 +64,26 @@ final class InFlightQueries: Sendable {
 
     /// Answers every caller still waiting for `flight`, and forgets it.
     private func finish(_ flight: Flight, key: Key, with result: Result<GraphQLResponseBody, any Error>) {
-        let waiting: [CheckedContinuation<GraphQLResponseBody, any Error>] = flights.withLock { flights in
+        let waiting = flights.withLock { flights in
             if flights[key] === flight { flights[key] = nil }
-            var waiting: [CheckedContinuation<GraphQLResponseBody, any Error>] = []
-            for caller in flight.callers.values {
-                if case .waiting(let continuation) = caller.state { waiting.append(continuation) }
-                caller.state = .done
-            }
-            flight.callers = [:]
-            return waiting
+            defer { flight.callers = [:] }
+            return flight.callers.values.compactMap { $0.takeContinuation() }
         }
         for continuation in waiting { continuation.resume(with: result) }
     }
 
     /// A cancelled caller leaves; the last one to leave cancels the request.
-    private func leave(_ caller: Caller, key: Key) {
-        let continuation: CheckedContinuation<GraphQLResponseBody, any Error>? = flights.withLock { flights in
-            switch caller.state {
-            case .starting:
-                caller.state = .cancelled
-                return nil
-            case .cancelled, .done:
-                return nil
-            case .waiting(let continuation):
-                caller.state = .done
-                if let flight = flights[key] {
-                    flight.callers[ObjectIdentifier(caller)] = nil
-                    if flight.callers.isEmpty {
-                        flights[key] = nil
-                        flight.task?.cancel()
-                    }
+    private func leave(_ caller: WaitingCaller<GraphQLResponseBody>, key: Key) {
+        let continuation = flights.withLock { flights in
+            let continuation = caller.cancel()
+            if continuation != nil, let flight = flights[key] {
+                flight.callers[ObjectIdentifier(caller)] = nil
+                if flight.callers.isEmpty {
+                    flights[key] = nil
+                    flight.task?.cancel()
                 }
-                return continuation
             }
+            return continuation
         }
         continuation?.resume(throwing: CancellationError())
     }

@@ -14,7 +14,15 @@
 /// `completed` with errors) is marked on its object under ``ObjectData/failedDeferredKey``, which
 /// generated code reads as ``Deferred/failed(_:)``; one that has not arrived decodes as
 /// ``Deferred/pending``.
+///
+/// Merged data nests no deeper than one response can (``maxDataDepth``): a payload that would
+/// take it deeper throws, so a server cannot grow it level by level past what the code reading
+/// responses (decoding, normalizing, serializing) is built for.
 public struct IncrementalResponse: Sendable {
+    /// The deepest nesting of objects and lists the merged `data` may reach: what one response's
+    /// `data` can nest within ``JSONParser/defaultMaxDepth`` (the response object is one level).
+    public static let maxDataDepth = JSONParser.defaultMaxDepth - 1
+
     /// The response so far: the first payload's data with every later payload merged in, every
     /// error, and the extensions of all payloads (later keys win).
     public private(set) var body = GraphQLResponseBody(data: nil)
@@ -24,26 +32,41 @@ public struct IncrementalResponse: Sendable {
     public private(set) var payloadCount = 0
     /// The fragments and streams announced by `pending` and not yet `completed`, by id.
     private var pending: [String: (path: [JSONValue], label: String?)] = [:]
+    /// Whether the payload being applied changed the data.
+    private var dataChanged = false
 
     /// An empty response, waiting for its first payload.
     public init() {}
 
     /// Applies one payload (one multipart part's JSON). Throws ``GraftError/Code/decoding`` for a
     /// payload that is not one: not an object, a first payload without `data` or `errors`, an
-    /// entry naming an unknown id or no path.
-    public mutating func apply(_ payload: JSONValue) throws(GraftError) {
+    /// entry naming an unknown id or no path, data that would nest deeper than ``maxDataDepth``.
+    ///
+    /// Returns whether ``body`` changed: false for a payload that only ends fragments without
+    /// errors or says `hasNext: false`, which a reader need not pass on. (Comparing with the
+    /// previous body instead would keep it alive, and the next payload would then copy every
+    /// object and list on its path.)
+    @discardableResult
+    public mutating func apply(_ payload: JSONValue) throws(GraftError) -> Bool {
         guard case .object(let fields) = payload else {
             throw Self.malformed("an incremental payload is not a JSON object")
         }
+        let errorCount = body.errors.count
+        var changed = payloadCount == 0
+        dataChanged = false
         payloadCount += 1
         if payloadCount == 1 {
             guard let first = GraphQLResponseBody(json: payload) else {
                 throw Self.malformed("the first payload is not a GraphQL response (no data or errors)")
             }
+            if let data = first.data, data.nests(deeperThan: Self.maxDataDepth) { throw Self.tooDeep() }
             body = first
         } else {
             body.errors += Self.errors(fields["errors"])
-            if let extensions = fields["extensions"]?.objectValue { body.extensions.merge(extensions) { _, new in new } }
+            if let extensions = fields["extensions"]?.objectValue, !extensions.isEmpty {
+                body.extensions.merge(extensions) { _, new in new }
+                changed = true
+            }
         }
         try announce(fields["pending"])
         if payloadCount > 1 {
@@ -57,6 +80,7 @@ public struct IncrementalResponse: Sendable {
             for entry in entries { try complete(entry) }
         }
         hasNext = fields["hasNext"] == .bool(true)
+        return changed || dataChanged || body.errors.count != errorCount
     }
 
     /// Reads a `pending` list.
@@ -92,13 +116,13 @@ public struct IncrementalResponse: Sendable {
         }
         if case .array(let items)? = fields["items"] {
             if identified {
-                updateData(at: path[...]) { list in
+                try updateData(at: path[...], adding: .array(items)) { list in
                     if case .array(var existing) = list { list = .null; existing += items; list = .array(existing) }
                 }
             } else {
                 // 20220824: the path ends with the index of the first item.
                 guard case .int(let start)? = path.last, start >= 0 else { throw Self.malformed("a stream's path does not end with an index") }
-                updateData(at: path.dropLast()) { list in
+                try updateData(at: path.dropLast(), adding: .array(items)) { list in
                     guard case .array(var existing) = list else { return }
                     list = .null
                     if existing.count > start { existing.removeSubrange(start...) }
@@ -108,9 +132,9 @@ public struct IncrementalResponse: Sendable {
             }
         } else if let data = fields["data"] {
             if data == .null {
-                markFailed(at: path, label: label, errors: errors)
+                try markFailed(at: path, label: label, errors: errors)
             } else {
-                updateData(at: path[...]) { $0.merge(data) }
+                try updateData(at: path[...], adding: data) { $0.merge(data) }
             }
         }
     }
@@ -123,12 +147,13 @@ public struct IncrementalResponse: Sendable {
         let announced = pending.removeValue(forKey: id)
         guard case .array(let items)? = fields["errors"], !items.isEmpty else { return }
         body.errors += Self.errors(fields["errors"])
-        if let announced { markFailed(at: announced.path, label: announced.label, errors: fields["errors"]) }
+        if let announced { try markFailed(at: announced.path, label: announced.label, errors: fields["errors"]) }
     }
 
     /// Marks the `@defer` fragment `label` of the object at `path` as failed (a stream's list is left as it is).
-    private mutating func markFailed(at path: [JSONValue], label: String?, errors: JSONValue?) {
-        updateData(at: path[...]) { value in
+    private mutating func markFailed(at path: [JSONValue], label: String?, errors: JSONValue?) throws(GraftError) {
+        let marker: JSONValue = .object([ObjectData.failedDeferredKey: .object([label ?? "": errors ?? .array([])])])
+        try updateData(at: path[...], adding: marker) { value in
             guard case .object(var fields) = value else { return }
             value = .null
             var failures = fields[ObjectData.failedDeferredKey]?.objectValue ?? [:]
@@ -138,18 +163,26 @@ public struct IncrementalResponse: Sendable {
         }
     }
 
-    /// Changes the value at `path` in the data; a path that leads nowhere (a parent nulled by an
-    /// error) changes nothing.
-    private mutating func updateData(at path: ArraySlice<JSONValue>, _ change: (inout JSONValue) -> Void) {
+    /// Changes the value at `path` in the data by merging in (or appending) `added`; a path that
+    /// leads nowhere (a parent nulled by an error) changes nothing. Throws, changing nothing, when
+    /// `added` at the end of `path` would nest deeper than ``maxDataDepth``: each key or index of
+    /// the path is one level.
+    private mutating func updateData(at path: ArraySlice<JSONValue>, adding added: JSONValue,
+                                     _ change: (inout JSONValue) -> Void) throws(GraftError) {
+        guard path.count <= Self.maxDataDepth, !added.nests(deeperThan: Self.maxDataDepth - path.count) else { throw Self.tooDeep() }
         guard var data = body.data else { return }
         body.data = nil
-        _ = data.withValue(at: path, change)
+        if data.withValue(at: path, change) { dataChanged = true }
         body.data = data
     }
 
     private static func errors(_ value: JSONValue?) -> [GraphQLResponseError] {
         guard case .array(let items)? = value else { return [] }
         return items.compactMap(GraphQLResponseError.init(json:))
+    }
+
+    private static func tooDeep() -> GraftError {
+        malformed("the merged response would nest deeper than \(maxDataDepth) levels, the depth limit of one response")
     }
 
     private static func malformed(_ message: String) -> GraftError {

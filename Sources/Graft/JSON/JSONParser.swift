@@ -19,7 +19,7 @@ public struct JSONParser {
             var parser = JSONParser(bytes: buffer, maxDepth: maxDepth)
             do throws(SyntaxError) {
                 parser.skipWhitespace()
-                let value = try parser.parseValue(depth: 0)
+                let value = try parser.parseValue()
                 parser.skipWhitespace()
                 guard parser.position == buffer.count else { throw parser.error("unexpected data after the value") }
                 return .success(value)
@@ -42,6 +42,9 @@ public struct JSONParser {
     /// then put into a dictionary made for their number (one growing field by field was
     /// reallocated and its keys hashed again).
     var pendingFields: [(key: String, value: JSONValue)] = []
+    /// Items of the lists being parsed, innermost last, moved into an array of their number when
+    /// the list ends.
+    var pendingItems: [JSONValue] = []
     /// Short keys parsed recently (responses repeat the same few keys).
     var recentKeys = ShortStringCache()
 
@@ -62,17 +65,74 @@ public struct JSONParser {
         }
     }
 
-    mutating func parseValue(depth: Int) throws(SyntaxError) -> JSONValue {
-        guard position < bytes.count else { throw error("unexpected end of data") }
-        switch bytes[position] {
-        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
-        case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
-        default: throw error("unexpected character")
+    /// The value at `position`. A loop over the bytes with the open objects and lists on a stack
+    /// of their own, not a recursion: nesting costs no call stack, so a value as deep as
+    /// `maxDepth` parses on a thread with a small stack (512 KB on Apple platforms' secondary
+    /// threads), in a debug build too.
+    mutating func parseValue() throws(SyntaxError) -> JSONValue {
+        // The objects and lists open around `position`, innermost last, each with where its fields
+        // (in `pendingFields`) or items (in `pendingItems`) start.
+        var open: [(isObject: Bool, first: Int)] = []
+        while true {
+            guard position < bytes.count else { throw error("unexpected end of data") }
+            var value: JSONValue
+            switch bytes[position] {
+            case UInt8(ascii: "{"):
+                guard open.count < maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
+                position += 1
+                skipWhitespace()
+                if position < bytes.count && bytes[position] == UInt8(ascii: "}") {
+                    position += 1
+                    value = .object([:])
+                } else {
+                    open.append((true, pendingFields.count))
+                    try beginField()
+                    continue
+                }
+            case UInt8(ascii: "["):
+                guard open.count < maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
+                position += 1
+                skipWhitespace()
+                if position < bytes.count && bytes[position] == UInt8(ascii: "]") {
+                    position += 1
+                    value = .array([])
+                } else {
+                    open.append((false, pendingItems.count))
+                    continue
+                }
+            case UInt8(ascii: "\""): value = .string(try parseString())
+            case UInt8(ascii: "t"): try expectLiteral("true"); value = .bool(true)
+            case UInt8(ascii: "f"): try expectLiteral("false"); value = .bool(false)
+            case UInt8(ascii: "n"): try expectLiteral("null"); value = .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = try parseNumber()
+            default: throw error("unexpected character")
+            }
+            // `value` is complete: it goes into the innermost open container, which it may end,
+            // and so on outwards.
+            while let container = open.last {
+                if container.isObject {
+                    pendingFields[pendingFields.count - 1].value = value
+                } else {
+                    pendingItems.append(value)
+                }
+                skipWhitespace()
+                guard position < bytes.count else { throw error("unexpected end of data") }
+                if bytes[position] == UInt8(ascii: ",") {
+                    position += 1
+                    if container.isObject { try beginField() } else { skipWhitespace() }
+                    break
+                }
+                if container.isObject {
+                    guard bytes[position] == UInt8(ascii: "}") else { throw error("expected ',' or '}'") }
+                    value = .object(takeFields(from: container.first))
+                } else {
+                    guard bytes[position] == UInt8(ascii: "]") else { throw error("expected ',' or ']'") }
+                    value = .array(takeItems(from: container.first))
+                }
+                position += 1
+                open.removeLast()
+            }
+            if open.isEmpty { return value }
         }
     }
 
@@ -85,35 +145,17 @@ public struct JSONParser {
         position += count
     }
 
-    mutating func parseObject(depth: Int) throws(SyntaxError) -> JSONValue {
-        guard depth <= maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
+    /// Reads an object's key, its colon and the whitespace after it, and opens the field's slot
+    /// at the end of `pendingFields` (its value null until read).
+    mutating func beginField() throws(SyntaxError) {
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("expected a string key") }
+        let key = try parseKey()
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("expected ':'") }
         position += 1
         skipWhitespace()
-        if position < bytes.count && bytes[position] == UInt8(ascii: "}") {
-            position += 1
-            return .object([:])
-        }
-        let first = pendingFields.count
-        while true {
-            skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("expected a string key") }
-            let key = try parseKey()
-            skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("expected ':'") }
-            position += 1
-            skipWhitespace()
-            let value = try parseValue(depth: depth)
-            pendingFields.append((key, value))
-            skipWhitespace()
-            guard position < bytes.count else { throw error("unexpected end of data") }
-            if bytes[position] == UInt8(ascii: ",") {
-                position += 1
-                continue
-            }
-            guard bytes[position] == UInt8(ascii: "}") else { throw error("expected ',' or '}'") }
-            position += 1
-            return .object(takeFields(from: first))
-        }
+        pendingFields.append((key, .null))
     }
 
     /// The object of `pendingFields[first...]` (a repeated key: the last wins), which are removed.
@@ -144,28 +186,17 @@ public struct JSONParser {
         return recentKeys.string(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<end])))
     }
 
-    mutating func parseArray(depth: Int) throws(SyntaxError) -> JSONValue {
-        guard depth <= maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
-        position += 1
-        var elements: [JSONValue] = []
-        skipWhitespace()
-        if position < bytes.count && bytes[position] == UInt8(ascii: "]") {
-            position += 1
-            return .array(elements)
+    /// The list of `pendingItems[first...]`, which are removed.
+    mutating func takeItems(from first: Int) -> [JSONValue] {
+        var items: [JSONValue] = []
+        items.reserveCapacity(pendingItems.count - first)
+        for index in first..<pendingItems.count {
+            var item = JSONValue.null
+            swap(&item, &pendingItems[index])
+            items.append(item)
         }
-        while true {
-            skipWhitespace()
-            elements.append(try parseValue(depth: depth))
-            skipWhitespace()
-            guard position < bytes.count else { throw error("unexpected end of data") }
-            if bytes[position] == UInt8(ascii: ",") {
-                position += 1
-                continue
-            }
-            guard bytes[position] == UInt8(ascii: "]") else { throw error("expected ',' or ']'") }
-            position += 1
-            return .array(elements)
-        }
+        pendingItems.removeSubrange(first...)
+        return items
     }
 
     mutating func parseNumber() throws(SyntaxError) -> JSONValue {

@@ -9,36 +9,61 @@ extension JSONValue {
     /// Compact JSON bytes with object keys sorted.
     public var serializedBytes: [UInt8] { Array(serialized.utf8) }
 
+    /// Appends the value's JSON text. A loop with the open lists and objects on a stack of its
+    /// own, not a recursion, so a value as deep as the JSON parser accepts is written on a thread
+    /// with a small stack.
     func write(to output: inout String) {
-        switch self {
-        case .null: output += "null"
-        case .bool(let flag): output += flag ? "true" : "false"
-        case .int(let number): output += String(number)
-        case .double(let number):
-            if number.isFinite && number == number.rounded() && abs(number) < 1e15 {
-                output += String(Int(number))
-            } else if number.isFinite {
-                output += "\(number)"
-            } else {
-                output += "null"
+        // The open lists and objects, innermost last: the container, an object's keys in order,
+        // and how many items or fields have been written.
+        var open: [(container: JSONValue, keys: [String], next: Int)] = []
+        var value = self
+        while true {
+            switch value {
+            case .null: output += "null"
+            case .bool(let flag): output += flag ? "true" : "false"
+            case .int(let number): output += String(number)
+            case .double(let number):
+                if number.isFinite && number == number.rounded() && abs(number) < 1e15 {
+                    output += String(Int(number))
+                } else if number.isFinite {
+                    output += "\(number)"
+                } else {
+                    output += "null"
+                }
+            case .string(let text): JSONValue.writeString(text, to: &output)
+            case .array:
+                output += "["
+                open.append((value, [], 0))
+            case .object(let fields):
+                output += "{"
+                open.append((value, fields.keys.sorted(), 0))
             }
-        case .string(let text): JSONValue.writeString(text, to: &output)
-        case .array(let elements):
-            output += "["
-            for (index, element) in elements.enumerated() {
-                if index > 0 { output += "," }
-                element.write(to: &output)
+            // The next value to write, closing the containers that are done.
+            var hasNext = false
+            while !hasNext, let top = open.indices.last {
+                let index = open[top].next
+                switch open[top].container {
+                case .array(let elements) where index < elements.count:
+                    if index > 0 { output += "," }
+                    value = elements[index]
+                    hasNext = true
+                case .object(let fields) where index < open[top].keys.count:
+                    if index > 0 { output += "," }
+                    let key = open[top].keys[index]
+                    JSONValue.writeString(key, to: &output)
+                    output += ":"
+                    value = fields[key]!
+                    hasNext = true
+                case .array:
+                    output += "]"
+                    open.removeLast()
+                default:
+                    output += "}"
+                    open.removeLast()
+                }
+                if hasNext { open[top].next += 1 }
             }
-            output += "]"
-        case .object(let fields):
-            output += "{"
-            for (index, key) in fields.keys.sorted().enumerated() {
-                if index > 0 { output += "," }
-                JSONValue.writeString(key, to: &output)
-                output += ":"
-                fields[key]!.write(to: &output)
-            }
-            output += "}"
+            if !hasNext { return }
         }
     }
 

@@ -60,7 +60,6 @@ extension HTTPTransport {
             }
             var parser = try MultipartParser(contentType: contentType)
             var incremental = IncrementalResponse()
-            var last: GraphQLResponseBody?
             for try await chunk in response.body {
                 for part in try parser.parse(chunk) {
                     guard let json = try? JSONParser.parse([UInt8](part.body)) else {
@@ -68,13 +67,12 @@ extension HTTPTransport {
                                          operation: operationName)
                     }
                     if json == .object([:]) { continue }  // a heartbeat
-                    try incremental.apply(json)
+                    let changed = try incremental.apply(json)
                     var body = incremental.body
                     if !secrets.isEmpty, !body.errors.isEmpty { body.errors = GraphQLErrors(body.errors).scrubbing(secrets).errors }
                     body.statusCode = response.statusCode
                     // A payload that adds nothing (graphql-js may end with a bare `{"hasNext":false}`) is not repeated.
-                    if body != last { yield(body) }
-                    last = body
+                    if changed { yield(body) }
                     if !incremental.hasNext { return body }
                 }
                 if parser.isComplete { break }

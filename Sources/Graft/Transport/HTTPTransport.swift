@@ -32,13 +32,20 @@ public struct HTTPTransport: GraphQLTransport {
     public var persistedQueries: PersistedQueries
     /// How subscriptions travel over HTTP.
     public var subscriptionProtocol: HTTPSubscriptionProtocol
+    /// Whether queries and mutations issued close together travel in one HTTP request (nil: each
+    /// on its own). Opt in only for a server that accepts batched requests.
+    public var batching: BatchingPolicy? { batchQueue?.policy }
+    /// The batches being collected, shared by the copies of this transport.
+    let batchQueue: HTTPBatchQueue?
 
     /// The `Accept` header the GraphQL-over-HTTP specification recommends.
     public static let acceptHeader = "application/graphql-response+json, application/json;q=0.9"
 
     /// Creates a transport.
     public init(url: URL, client: any HTTPClient = URLSessionHTTPClient(), usesGETForQueries: Bool = false,
-                persistedQueries: PersistedQueries = .disabled, subscriptionProtocol: HTTPSubscriptionProtocol = .multipart) {
+                persistedQueries: PersistedQueries = .disabled, subscriptionProtocol: HTTPSubscriptionProtocol = .multipart,
+                batching: BatchingPolicy? = nil) {
+        self.batchQueue = batching.map(HTTPBatchQueue.init(policy:))
         self.url = url
         self.client = client
         self.usesGETForQueries = usesGETForQueries
@@ -148,6 +155,14 @@ public struct HTTPTransport: GraphQLTransport {
     }
 
     func send(_ request: GraphQLRequest, includingQuery: Bool, options: RequestOptions) async throws -> GraphQLResponseBody {
+        if let batchQueue, isBatchable(request), let key = RequestOptions.SendingKey(options) {
+            return try await sendBatched(request, includingQuery: includingQuery, key: key, queue: batchQueue, options: options)
+        }
+        return try await sendAlone(request, includingQuery: includingQuery, options: options)
+    }
+
+    /// Sends one operation in an HTTP request of its own.
+    func sendAlone(_ request: GraphQLRequest, includingQuery: Bool, options: RequestOptions) async throws -> GraphQLResponseBody {
         if request.document.usesIncrementalDelivery {
             return try await sendIncremental(request, includingQuery: includingQuery, options: options) { _ in }
         }
@@ -213,6 +228,7 @@ public struct HTTPTransport: GraphQLTransport {
         }
         if !secrets.isEmpty, !body.errors.isEmpty { body.errors = GraphQLErrors(body.errors).scrubbing(secrets).errors }
         body.statusCode = response.statusCode
+        body.cacheControl = CacheControl(headers: response.headers)
         return body
     }
 }

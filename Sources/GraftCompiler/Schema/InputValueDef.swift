@@ -1,120 +1,32 @@
 import GraftLanguage
 
 /// An argument of a field or directive, or a field of an input object.
-///
-/// Stored copy-on-write in one object: schema elements are copied often while building and
-/// validating, and a copy then costs one reference count instead of one per string and array.
-public struct InputValueDef: Named, Sendable, Hashable {
-    /// The properties; mutated only while uniquely referenced (copy-on-write).
-    ///
-    /// The properties opt out of run-time exclusivity checks: every read of a class's `var` otherwise
-    /// calls `swift_beginAccess` (about a tenth of building a large schema). Access is safe without
-    /// them: the storage is only mutated through `uniqueStorage()`, when no other value shares it.
-    final class Storage: @unchecked Sendable {
-        @exclusivity(unchecked) var name: String
-        @exclusivity(unchecked) var description: LazyDescription
-        @exclusivity(unchecked) var type: TypeRef
-        @exclusivity(unchecked) var defaultValue: Value?
-        @exclusivity(unchecked) var deprecationReason: String?
-        @exclusivity(unchecked) var directives: [AppliedDirective]
-        @exclusivity(unchecked) var span: SourceSpan?
-        @exclusivity(unchecked) var node: NodeReference<InputValueDefinition>
+public typealias InputValueDef = SchemaElement<InputValueProperties>
 
-        init(
-            name: String,
-            description: LazyDescription,
-            type: TypeRef,
-            defaultValue: Value?,
-            deprecationReason: String?,
-            directives: [AppliedDirective],
-            span: SourceSpan?,
-            node: NodeReference<InputValueDefinition>
-        ) {
-            self.name = name
-            self.description = description
-            self.type = type
-            self.defaultValue = defaultValue
-            self.deprecationReason = deprecationReason
-            self.directives = directives
-            self.span = span
-            self.node = node
-        }
+/// What an argument or input field holds, read and written as its own (`argument.defaultValue`).
+/// It declares no initializer: the memberwise one is used, as for the AST nodes (Architecture.md,
+/// "Language layer").
+public struct InputValueProperties: SchemaElementProperties {
+    /// The argument's or input field's name.
+    public var name: String
+    /// The input type.
+    public var type: TypeRef
+    /// The default value as a constant literal, or nil when there is none.
+    public var defaultValue: Value?
+    /// Why the argument or input field is deprecated, or nil when it is not.
+    public var deprecationReason: String?
+    /// The directives applied to its definition.
+    public var directives: [AppliedDirective]
+    /// The span of the definition in SDL, if built from SDL.
+    public var span: SourceSpan?
+    var nodeReference: NodeReference<InputValueDefinition>
 
-        func copy() -> Storage {
-            Storage(
-                name: name,
-                description: description,
-                type: type,
-                defaultValue: defaultValue,
-                deprecationReason: deprecationReason,
-                directives: directives,
-                span: span,
-                node: node
-            )
-        }
-    }
+    /// The input value definition node, if built from SDL.
+    public var node: InputValueDefinition? { get { nodeReference.node } set { nodeReference = NodeReference(newValue) } }
+}
 
-    private var storage: Storage
-
-    private mutating func uniqueStorage() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        return storage
-    }
-
-    /// The name.
-    public var name: String {
-        get { storage.name }
-        _modify { yield &uniqueStorage().name }
-    }
-
-    /// The description, or nil.
-    public var description: String? {
-        get { storage.description.value }
-        set { uniqueStorage().description = .text(newValue) }
-    }
-
-    /// Keeps the SDL string literal as the description, decoded when read.
-    mutating func setDescription(literal: StringValue?) {
-        uniqueStorage().description = literal.map(LazyDescription.literal) ?? .text(nil)
-    }
-
-    /// The type.
-    public var type: TypeRef {
-        get { storage.type }
-        _modify { yield &uniqueStorage().type }
-    }
-
-    /// The default value as a constant literal, or nil.
-    public var defaultValue: Value? {
-        get { storage.defaultValue }
-        _modify { yield &uniqueStorage().defaultValue }
-    }
-
-    /// The deprecation reason when deprecated, else nil.
-    public var deprecationReason: String? {
-        get { storage.deprecationReason }
-        _modify { yield &uniqueStorage().deprecationReason }
-    }
-
-    /// Applied directives.
-    public var directives: [AppliedDirective] {
-        get { storage.directives }
-        _modify { yield &uniqueStorage().directives }
-    }
-
-    /// The AST node's span (the definition), if from SDL.
-    public var span: SourceSpan? {
-        get { storage.span }
-        _modify { yield &uniqueStorage().span }
-    }
-
-    /// The AST node, if from SDL.
-    public var node: InputValueDefinition? {
-        get { storage.node.node }
-        set { uniqueStorage().node = NodeReference(newValue) }
-    }
-
-    /// Creates the element.
+extension InputValueDef {
+    /// Creates the argument or input field.
     public init(
         name: String,
         description: String? = nil,
@@ -125,48 +37,14 @@ public struct InputValueDef: Named, Sendable, Hashable {
         span: SourceSpan? = nil,
         node: InputValueDefinition? = nil
     ) {
-        self.init(name: name, description: description,
-                  type: type, defaultValue: defaultValue,
-                  deprecationReason: deprecationReason, directives: directives, span: span, nodeReference: NodeReference(node))
-    }
-
-    /// Creates the element with a node kept by reference.
-    init(
-        name: String,
-        description: String? = nil,
-        type: TypeRef,
-        defaultValue: Value?,
-        deprecationReason: String?,
-        directives: [AppliedDirective],
-        span: SourceSpan?,
-        nodeReference: NodeReference<InputValueDefinition>
-    ) {
-        storage = Storage(
+        self.init(InputValueProperties(
             name: name,
-            description: .text(description),
             type: type,
             defaultValue: defaultValue,
             deprecationReason: deprecationReason,
             directives: directives,
             span: span,
-            node: nodeReference
-        )
-    }
-
-    public static func == (lhs: InputValueDef, rhs: InputValueDef) -> Bool {
-        if lhs.storage === rhs.storage { return true }
-        let a = lhs.storage, b = rhs.storage
-        return a.name == b.name
-            && a.description == b.description
-            && a.type == b.type
-            && a.defaultValue == b.defaultValue
-            && a.deprecationReason == b.deprecationReason
-            && a.directives == b.directives
-            && a.span == b.span
-            && a.node.node == b.node.node
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage.name)
+            nodeReference: NodeReference(node)
+        ), description: .text(description))
     }
 }

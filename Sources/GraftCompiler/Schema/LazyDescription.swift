@@ -8,6 +8,11 @@ enum LazyDescription: Sendable, Hashable {
     /// The string literal from SDL, decoded on each read.
     case literal(StringValue)
 
+    /// The SDL string literal, decoded when read; no description when nil.
+    init(literal: StringValue?) {
+        self = literal.map(LazyDescription.literal) ?? .text(nil)
+    }
+
     /// The description text.
     var value: String? {
         switch self {

@@ -25,3 +25,10 @@ enum NodeReference<Node: Sendable & Hashable>: Sendable {
         }
     }
 }
+
+extension NodeReference: Equatable {
+    /// Equal when they give equal nodes, however each keeps its node.
+    static func == (lhs: NodeReference, rhs: NodeReference) -> Bool {
+        lhs.node == rhs.node
+    }
+}

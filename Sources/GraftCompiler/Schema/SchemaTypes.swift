@@ -55,7 +55,7 @@ public struct EnumValueDef: Named, Sendable, Hashable {
 
     /// Keeps the SDL string literal as the description, decoded when read.
     mutating func setDescription(literal: StringValue?) {
-        lazyDescription = literal.map(LazyDescription.literal) ?? .text(nil)
+        lazyDescription = LazyDescription(literal: literal)
     }
 }
 

@@ -115,29 +115,27 @@ struct TypeDefinitionBuilder {
             }
         }
         let directives = node.pointee.directives
-        var field = FieldDef(
+        return FieldDef(FieldProperties(
             name: node.pointee.name.value, arguments: arguments, type: TypeRef(node.pointee.type),
             deprecationReason: directives.isEmpty ? nil : Self.deprecationReason(directives),
             directives: directives.isEmpty ? [] : directives.map { appliedDirective($0, source: source) },
             span: keepNodes ? SourceSpan(source: source, range: node.pointee.range) : nil,
-            nodeReference: keepNodes ? .element(list, index) : .none)
-        field.setDescription(literal: node.pointee.description)
-        return field
+            nodeReference: keepNodes ? .element(list, index) : .none
+        ), description: LazyDescription(literal: node.pointee.description))
     }
 
     /// Builds an argument or input field from `node`, which is `list[index]` (kept by reference).
     func makeInputValue(_ node: UnsafePointer<InputValueDefinition>, of list: [InputValueDefinition], at index: Int,
                         source: Source) -> InputValueDef {
         let directives = node.pointee.directives
-        var value = InputValueDef(
+        return InputValueDef(InputValueProperties(
             name: node.pointee.name.value, type: TypeRef(node.pointee.type),
             defaultValue: node.pointee.defaultValue,
             deprecationReason: directives.isEmpty ? nil : Self.deprecationReason(directives),
             directives: directives.isEmpty ? [] : directives.map { appliedDirective($0, source: source) },
             span: keepNodes ? SourceSpan(source: source, range: node.pointee.range) : nil,
-            nodeReference: keepNodes ? .element(list, index) : .none)
-        value.setDescription(literal: node.pointee.description)
-        return value
+            nodeReference: keepNodes ? .element(list, index) : .none
+        ), description: LazyDescription(literal: node.pointee.description))
     }
 
     /// Builds an enum value.

@@ -23,5 +23,5 @@ extension SchemaValidationContext {
 
 extension InputValueDef {
     /// Non-null without a default value (graphql-js `isRequiredArgument` / `isRequiredInputField`).
-    public var isRequired: Bool { type.isNonNull && defaultValue == nil }
+    public var isRequired: Bool { self.type.isNonNull && self.defaultValue == nil }
 }

@@ -84,9 +84,9 @@ extension SDLValidationContext {
 extension NamedTypeDef {
     /// Whether an object, interface or input object has a field with this name.
     func hasField(_ name: String) -> Bool {
-        switch kind {
-        case .object, .interface: return fields.contains(name: name)
-        case .inputObject: return inputFields.contains(name: name)
+        switch self.kind {
+        case .object, .interface: return self.fields.contains(name: name)
+        case .inputObject: return self.inputFields.contains(name: name)
         default: return false
         }
     }

@@ -9,7 +9,6 @@ import Graft
 /// subscription whose events defer fields starts a new incremental result with each event.
 struct OperationResults {
     private var incremental: IncrementalResponse?
-    private var last: GraphQLResponseBody?
 
     /// The response `payload` completes or extends; nil when it adds nothing (graphql-js may end with
     /// a bare `{"hasNext": false}`). Throws for a payload that does not fit the result under way.
@@ -18,23 +17,18 @@ struct OperationResults {
         if !continuing {
             guard payload.objectValue?["hasNext"] == .bool(true) else {
                 incremental = nil
-                last = nil
                 guard let body = GraphQLResponseBody(json: payload) else {
                     throw InvalidMessageError(message: "`next` message: its payload is not a GraphQL response")
                 }
                 return body
             }
             incremental = IncrementalResponse()
-            last = nil
         }
         do {
-            try incremental!.apply(payload)
+            guard try incremental!.apply(payload) else { return nil }
         } catch {
             throw InvalidMessageError(message: "`next` message: \(error.message)")
         }
-        let body = incremental!.body
-        guard body != last else { return nil }
-        last = body
-        return body
+        return incremental!.body
     }
 }

@@ -170,10 +170,10 @@ extension WebSocketTransport {
         }
         switch try configuration.subprotocol.decode(text) {
         case .next(let id, let payload):
-            guard let key = Int(id), var subscriber = subscribers[key] else { return }
-            let body = try subscriber.results.apply(payload)
-            subscribers[key] = subscriber
-            if let body { subscriber.continuation.yield(body) }
+            guard let key = Int(id), subscribers[key] != nil else { return }
+            // Applied in place: a copy of the subscriber would share the merged data, and the
+            // merge would then copy every object and list on the payload's path.
+            if let body = try subscribers[key]!.results.apply(payload) { subscribers[key]!.continuation.yield(body) }
         case .error(let id, let errors):
             guard let key = Int(id), let subscriber = subscribers[key] else { return }
             subscriber.continuation.yield(GraphQLResponseBody(data: nil, errors: errors))

@@ -1,6 +1,7 @@
 import GraftTestSupport
 import Testing
 @testable import Graft
+import StarWarsAPI
 
 @Suite(.timingSensitive) struct ExpiryTests {
     static func client(maxAges: [String: Duration], clock: TestClock) -> (GraphQLClient, StubTransport, CacheStore) {
@@ -12,54 +13,54 @@ import Testing
     @Test func cacheFirstTreatsFieldsOlderThanTheirTypesMaxAgeAsAMiss() async throws {
         let clock = TestClock()
         let (client, transport, _) = Self.client(maxAges: ["Human": .seconds(60)], clock: clock)
-        _ = try await client.fetch(StarWars.HeroAndFriendsQuery())
+        _ = try await client.fetch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery())
         clock.advance(by: 60)
-        #expect(try await client.fetch(StarWars.HeroAndFriendsQuery()).source == .cache)
+        #expect(try await client.fetch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery()).source == .cache)
         clock.advance(by: 1)
-        let stale = try await client.fetch(StarWars.HeroAndFriendsQuery(), cachePolicy: .cacheOnly)
+        let stale = try await client.fetch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery(), cachePolicy: .cacheOnly)
         #expect(stale.source == .cache && stale.isStale)
         // The hero is a Droid (no max age): its own query is still fresh.
-        let hero = try await client.fetch(StarWars.HeroNameQuery())
+        let hero = try await client.fetch(StarWarsAPI.HeroNameWithIDQuery())
         #expect(hero.source == .cache && !hero.isStale)
         #expect(transport.requestCount == 1)
-        #expect(try await client.fetch(StarWars.HeroAndFriendsQuery()).source == .server)
+        #expect(try await client.fetch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery()).source == .server)
         #expect(transport.requestCount == 2)
         // The server's answer renewed the fields.
-        let renewed = try await client.fetch(StarWars.HeroAndFriendsQuery())
+        let renewed = try await client.fetch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery())
         #expect(renewed.source == .cache && !renewed.isStale)
     }
 
     @Test func aFieldsMaxAgeWinsOverItsTypes() async throws {
         let clock = TestClock()
         let (client, _, store) = Self.client(maxAges: ["Droid": .seconds(3600), "Droid.name": .seconds(10)], clock: clock)
-        _ = try await client.fetch(StarWars.HeroAndFriendsQuery())
+        _ = try await client.fetch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery())
         clock.advance(by: 11)
-        #expect(try await store.read(StarWars.HeroAndFriendsQuery()).isStale)
+        #expect(try await store.read(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery()).isStale)
         await #expect(throws: CacheMiss(.expired, key: "Droid:2001", field: "name")) {
-            try await store.read(StarWars.HeroAndFriendsQuery(), acceptsStale: false)
+            try await store.read(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery(), acceptsStale: false)
         }
     }
 
     @Test func aRequestsMaxAgeAppliesToEveryField() async throws {
         let clock = TestClock()
         let (client, transport, _) = Self.client(maxAges: [:], clock: clock)
-        _ = try await client.fetch(StarWars.HeroAndFriendsQuery())
+        _ = try await client.fetch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery())
         clock.advance(by: 30)
-        #expect(try await client.fetch(StarWars.HeroAndFriendsQuery()).source == .cache)
+        #expect(try await client.fetch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery()).source == .cache)
         let options = RequestOptions(cacheMaxAge: .seconds(20))
-        #expect(try await client.fetch(StarWars.HeroAndFriendsQuery(), options: options).source == .server)
+        #expect(try await client.fetch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery(), options: options).source == .server)
         #expect(transport.requestCount == 2)
         clock.advance(by: 5)
-        #expect(try await client.fetch(StarWars.HeroAndFriendsQuery(), options: options).source == .cache)
+        #expect(try await client.fetch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery(), options: options).source == .cache)
     }
 
     @Test func cacheAndNetworkReportsTheStaleCachedResult() async throws {
         let clock = TestClock()
         let (client, _, _) = Self.client(maxAges: ["Human": .seconds(5)], clock: clock)
-        _ = try await client.fetch(StarWars.HeroAndFriendsQuery())
+        _ = try await client.fetch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery())
         clock.advance(by: 10)
         var results: [(ResultSource, Bool)] = []
-        for try await response in client.fetchStream(StarWars.HeroAndFriendsQuery()) { results.append((response.source, response.isStale)) }
+        for try await response in client.fetchStream(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery()) { results.append((response.source, response.isStale)) }
         #expect(results.map(\.0) == [.cache, .server])
         #expect(results.map(\.1) == [true, false])
     }

@@ -1,30 +1,31 @@
 import Testing
 @testable import Graft
+import StarWarsAPI
 
 @Suite struct TransactionTests {
     @Test func readAndWriteFragmentsAndOperationData() async throws {
         let store = CacheStore()
-        let query = StarWars.HeroAndFriendsQuery()
-        let data = try StarWars.data(StarWars.HeroAndFriendsQuery.Data.self, StarWars.heroAndFriends(friends: StarWars.lukeAndHan))
+        let query = StarWarsAPI.HeroAndFriendsNamesWithIDsQuery()
+        let data = try StarWars.data(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery.Data.self, StarWars.heroAndFriends(friends: StarWars.lukeAndHan))
         try await store.write(data: data, for: query)
         let name = try await store.withinReadTransaction { transaction in
-            try transaction.read(StarWars.CharacterName.self, at: "Human:1002").name
+            try transaction.read(StarWarsAPI.CharacterName.self, at: "Human:1002").name
         }
         #expect(name == "Han Solo")
         let result = try await store.withinReadWriteTransaction { transaction -> String? in
-            try transaction.write(StarWars.data(StarWars.CharacterName.self, ["__typename": "Human", "id": "1002", "name": "Han"]),
+            try transaction.write(StarWars.data(StarWarsAPI.CharacterName.self, ["__typename": "Human", "id": "1002", "name": "Han"]),
                                   at: "Human:1002")
             // Reads inside the transaction see its own writes.
             return try transaction.read(query).hero?.friends?.last??.name
         }
         #expect(result == "Han")
-        #expect(try await store.read(StarWars.CharacterName.self, at: "Human:1002").data.name == "Han")
+        #expect(try await store.read(StarWarsAPI.CharacterName.self, at: "Human:1002").data.name == "Han")
     }
 
     @Test func updateAndRemoveRecordsByKey() async throws {
         let store = CacheStore()
-        try await store.write(data: try StarWars.data(StarWars.HeroAndFriendsQuery.Data.self,
-                                                      StarWars.heroAndFriends(friends: StarWars.lukeAndHan)), for: StarWars.HeroAndFriendsQuery())
+        try await store.write(data: try StarWars.data(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery.Data.self,
+                                                      StarWars.heroAndFriends(friends: StarWars.lukeAndHan)), for: StarWarsAPI.HeroAndFriendsNamesWithIDsQuery())
         try await store.withinReadWriteTransaction { transaction in
             try transaction.updateRecord("Droid:2001") { record in
                 record["name"] = "Artoo"
@@ -37,7 +38,7 @@ import Testing
         let hero = try #require(try await store.record(for: "Droid:2001"))
         #expect(hero["name"] == "Artoo" && hero["primaryFunction"] == "Astromech")
         #expect(try await store.record(for: "Human:1000") == nil)
-        #expect(try await store.read(StarWars.HeroAndFriendsQuery()).data.hero?.friends?.map { $0?.name } == ["Han Solo"])
+        #expect(try await store.read(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery()).data.hero?.friends?.map { $0?.name } == ["Han Solo"])
         // Removing every field removes the record.
         try await store.withinReadWriteTransaction { transaction in
             try transaction.updateRecord("Human:1002") { $0.fields = [:] }
@@ -59,8 +60,8 @@ import Testing
 
     @Test func clearRemovesEverything() async throws {
         let store = CacheStore()
-        try await store.write(data: try StarWars.data(StarWars.HeroAndFriendsQuery.Data.self,
-                                                      StarWars.heroAndFriends(friends: StarWars.lukeAndHan)), for: StarWars.HeroAndFriendsQuery())
+        try await store.write(data: try StarWars.data(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery.Data.self,
+                                                      StarWars.heroAndFriends(friends: StarWars.lukeAndHan)), for: StarWarsAPI.HeroAndFriendsNamesWithIDsQuery())
         try await store.clear()
         #expect(try await store.recordCount() == 0)
     }

@@ -1,47 +1,42 @@
 import GraftTestSupport
 import Testing
 @testable import Graft
+import CourseCatalogAPI
+import StarWarsAPI
 
 @Suite(.timingSensitive) struct WatcherTests {
-    static func renameTransport() -> StubTransport {
-        StubTransport { request in
-            if request.operationName == "Rename", case .string(let id)? = request.variables["id"],
-               case .string(let name)? = request.variables["name"] {
-                return GraphQLResponseBody(data: ["rename": ["__typename": "Human", "id": .string(id), "name": .string(name)]])
-            }
-            return GraphQLResponseBody(data: .object(StarWars.heroAndFriends(friends: StarWars.lukeAndHan)))
-        }
+    static func heroTransport() -> StubTransport {
+        StubTransport(data: StarWars.heroAndFriends(friends: StarWars.lukeAndHan))
     }
 
     @Test func aMutationUpdatesAWatcherOfAnotherQuerySharingTheRecord() async throws {
         let store = CacheStore()
-        let client = GraphQLClient(transport: Self.renameTransport(), store: store)
-        let watch = StreamCollector(client.watch(StarWars.HeroAndFriendsQuery()))
+        let client = GraphQLClient(transport: Notebooks.transport(), store: store)
+        let watch = StreamCollector(client.watch(NotebookQuery(id: "n1")))
         let first = await watch.wait(for: 1)
         #expect(first.first?.source == .server)
-        _ = try await client.perform(StarWars.RenameMutation(id: "1002", name: "Han"))
+        _ = try await client.perform(AddNoteMutation(notebookId: "n1", id: "1002", text: "Han"))
         let updates = await watch.wait(for: 2)
         #expect(updates.count == 2)
         #expect(updates.last?.source == .cache)
-        #expect(updates.last?.data?.hero?.friends?.map { $0?.name } == ["Luke Skywalker", "Han"])
+        #expect(updates.last?.data?.notebook.notes.map(\.text) == ["Luke Skywalker", "Han"])
         watch.cancel()
     }
 
     @Test func anUnrelatedWriteDoesNotWakeTheWatcher() async throws {
         let store = CacheStore()
-        let client = GraphQLClient(transport: Self.renameTransport(), store: store)
-        let watch = StreamCollector(client.watch(StarWars.HeroAndFriendsQuery()))
+        let client = GraphQLClient(transport: Notebooks.transport(), store: store)
+        let watch = StreamCollector(client.watch(NotebookQuery(id: "n1")))
         await watch.wait(for: 1)
         let refreshesBefore = await store.watcherRefreshCount
-        // Another human, another field of ROOT_QUERY: nothing the watcher read.
-        _ = try await client.perform(StarWars.RenameMutation(id: "1003", name: "Wilhuff Tarkin"))
-        try await store.write(data: try StarWars.data(StarWars.HumanQuery.Data.self,
-                                                      ["human": ["__typename": "Human", "id": "1004", "name": "Leia"]]),
-                              for: StarWars.HumanQuery(id: "1004"))
+        // Another notebook, another field of ROOT_QUERY: nothing the watcher read.
+        _ = try await client.perform(AddNoteMutation(notebookId: "n2", id: "1003", text: "Wilhuff Tarkin"))
+        try await store.write(data: try NotebookQuery.Data(ObjectData(["notebook": Notebooks.notebook("n3", notes: [("1004", "Leia")])])),
+                              for: NotebookQuery(id: "n3"))
         #expect(await watch.settle().count == 1)
         #expect(await store.watcherRefreshCount == refreshesBefore)
         // Rewriting a field it read with the same value changes nothing either.
-        _ = try await client.perform(StarWars.RenameMutation(id: "1000", name: "Luke Skywalker"))
+        _ = try await client.perform(AddNoteMutation(notebookId: "n1", id: "1000", text: "Luke Skywalker"))
         #expect(await watch.settle().count == 1)
         #expect(await store.watcherRefreshCount == refreshesBefore)
         watch.cancel()
@@ -49,8 +44,8 @@ import Testing
 
     @Test func severalWritesInOneTransactionGiveOneEmission() async throws {
         let store = CacheStore()
-        let client = GraphQLClient(transport: Self.renameTransport(), store: store)
-        let watch = StreamCollector(client.watch(StarWars.HeroAndFriendsQuery()))
+        let client = GraphQLClient(transport: Self.heroTransport(), store: store)
+        let watch = StreamCollector(client.watch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery()))
         await watch.wait(for: 1)
         try await store.withinReadWriteTransaction { transaction in
             try transaction.updateRecord("Human:1000") { $0["name"] = "Luke" }
@@ -66,11 +61,11 @@ import Testing
 
     @Test func manualWritesAndRemovalsNotifyAndMissesRefetch() async throws {
         let store = CacheStore()
-        let transport = Self.renameTransport()
+        let transport = Self.heroTransport()
         let client = GraphQLClient(transport: transport, store: store)
-        let watch = StreamCollector(client.watch(StarWars.HeroAndFriendsQuery()))
+        let watch = StreamCollector(client.watch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery()))
         await watch.wait(for: 1)
-        try await store.write(StarWars.data(StarWars.CharacterName.self, ["__typename": "Human", "id": "1000", "name": "Red Five"]),
+        try await store.write(StarWars.data(StarWarsAPI.CharacterName.self, ["__typename": "Human", "id": "1000", "name": "Red Five"]),
                               at: "Human:1000")
         let afterWrite = await watch.wait(for: 2)
         #expect(afterWrite.last?.data?.hero?.friends?.first??.name == "Red Five")
@@ -86,10 +81,10 @@ import Testing
 
     @Test func cachedDataIsEmittedFirstAndTheWatcherGoesAwayWhenCancelled() async throws {
         let store = CacheStore()
-        let transport = Self.renameTransport()
+        let transport = Self.heroTransport()
         let client = GraphQLClient(transport: transport, store: store)
-        _ = try await client.fetch(StarWars.HeroAndFriendsQuery())
-        let watch = StreamCollector(client.watch(StarWars.HeroAndFriendsQuery()))
+        _ = try await client.fetch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery())
+        let watch = StreamCollector(client.watch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery()))
         let first = await watch.wait(for: 1)
         #expect(first.first?.source == .cache)
         #expect(transport.requestCount == 1)

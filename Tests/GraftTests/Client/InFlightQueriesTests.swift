@@ -5,7 +5,7 @@ import Testing
 
 /// Identical queries in flight share one request (``InFlightQueries``), with the StarWars golden
 /// operations over a transport that holds every request until the test releases it.
-@Suite(.timeLimit(.minutes(1))) struct InFlightQueriesTests {
+@Suite(.timeLimit(.minutes(5))) struct InFlightQueriesTests {
     static let hero: JSONValue = ["data": ["hero": ["__typename": "Droid", "name": "R2-D2"]]]
 
     @Test func twentyConcurrentFetchesOfOneQuerySendOneRequest() async throws {

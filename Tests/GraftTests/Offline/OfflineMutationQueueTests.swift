@@ -1,23 +1,19 @@
 import Foundation
 import Testing
 @testable import Graft
+import StarWarsAPI
 
 /// The queue's rules over a scripted transport: what is transient, head-of-line order across
 /// retries, the idempotency key on every attempt, rejections not retried.
 @Suite(.timingSensitive) struct OfflineMutationQueueTests {
-    /// A hand-written mutation: `mutation Mark($n: Int!) { mark(n: $n) }`.
-    struct MarkMutation: GraphQLMutation {
-        static let operationName = "Mark"
-        static let operationKind = OperationKind.mutation
-        static let document = OperationDocument(definition: "mutation Mark($n: Int!) { mark(n: $n) }")
-        let n: Int
-        var __variables: [String: any InputValueConvertible] { ["n": n] }
+    /// The mutation queued: a review whose `stars` numbers it.
+    static func review(_ n: Int) -> StarWarsAPI.CreateReviewForEpisodeMutation {
+        StarWarsAPI.CreateReviewForEpisodeMutation(episode: .value(.jedi), review: StarWarsAPI.ReviewInput(stars: n))
+    }
 
-        struct Data: SelectionSet {
-            static let __selections: [Selection] = [.field("mark", Int.self)]
-            let __data: ObjectData
-            init(_ data: ObjectData) throws(ResponseDecodingError) { __data = data }
-        }
+    /// The number of a queued review's request.
+    static func number(_ request: GraphQLRequest) -> Int? {
+        if case .object(let review)? = request.variables["review"], case .int(let n)? = review["stars"] { n } else { nil }
     }
 
     /// Answers each request with what `script` says for (n, attempt of that n); records each
@@ -32,7 +28,7 @@ import Testing
         var sent: [(n: Int, key: String?)] { lock.withLock { log } }
 
         func execute(_ request: GraphQLRequest, options: RequestOptions) async throws -> GraphQLResponseBody {
-            guard case .int(let n)? = request.variables["n"] else { throw GraftError(.transport, message: "no n") }
+            guard let n = OfflineMutationQueueTests.number(request) else { throw GraftError(.transport, message: "no n") }
             let attempt = lock.withLock { () -> Int in
                 log.append((n, options.headers["Idempotency-Key"]))
                 return log.filter { $0.n == n }.count
@@ -45,7 +41,7 @@ import Testing
         }
     }
 
-    static let ok = GraphQLResponseBody(data: ["mark": 1])
+    static let ok = GraphQLResponseBody(data: ["createReview": ["__typename": "Review", "stars": 5, "commentary": nil]])
 
     /// The events of `stream` until `done` says so.
     static func events(_ stream: AsyncStream<OfflineQueueEvent>, until done: @escaping @Sendable ([OfflineQueueEvent]) -> Bool) async -> [OfflineQueueEvent] {
@@ -58,7 +54,7 @@ import Testing
     }
 
     @Test func transientFailuresKeepTheEntryFirstInLineWithTheSameKey() async throws {
-        // Mark 1 fails twice (connection lost, then a 503 with GraphQL errors), then succeeds.
+        // Review 1 fails twice (connection lost, then a 503 with GraphQL errors), then succeeds.
         let transport = ScriptedTransport { n, attempt in
             guard n == 1 else { return Self.ok }
             switch attempt {
@@ -72,7 +68,7 @@ import Testing
                                              configuration: OfflineQueueConfiguration(retryDelay: .milliseconds(5)))
         await queue.start()
         var keys: [String] = []
-        for n in 1...3 { keys.append(try await queue.enqueue(MarkMutation(n: n)).id) }
+        for n in 1...3 { keys.append(try await queue.enqueue(Self.review(n)).id) }
         let stream = await queue.events()
         let collecting = Task { await Self.events(stream, until: { $0.filter { if case .delivered = $0 { true } else { false } }.count == 3 }) }
         monitor.set(.online)
@@ -111,13 +107,13 @@ import Testing
         let monitor = ManualNetworkMonitor(.offline)
         let queue = try OfflineMutationQueue(client: GraphQLClient(transport: transport), monitor: monitor)
         await queue.start()
-        for n in 1...3 { try await queue.enqueue(MarkMutation(n: n)) }
+        for n in 1...3 { try await queue.enqueue(Self.review(n)) }
         let stream = await queue.events()
         let collecting = Task { await Self.events(stream, until: { $0.contains { if case .delivered = $0 { true } else { false } } }) }
         monitor.set(.online)
         let events = await collecting.value
         let rejected = events.compactMap { event -> Int? in
-            if case .rejected(let entry, _) = event, case .int(let n)? = entry.request.variables["n"] { n } else { nil }
+            if case .rejected(let entry, _) = event { Self.number(entry.request) } else { nil }
         }
         #expect(rejected == [1, 2])
         #expect(transport.sent.map(\.n) == [1, 2, 3])

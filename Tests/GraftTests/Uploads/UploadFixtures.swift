@@ -1,8 +1,8 @@
 import Foundation
 import Graft
 
-/// Hand-written look-alikes of generated upload inputs (the generated ones live in the
-/// CourseCatalogAPI golden module, which this target does not link).
+/// Upload operations written by hand: the multipart tests need files in a list inside an input
+/// object and an optional file argument, which no golden operation has.
 enum UploadFixtures {
     /// `input Attachment { caption: String, file: Upload!, extra: [Upload!] }`.
     struct AttachmentInput: InputObject {

@@ -90,4 +90,46 @@ struct IncrementalOverWebSocketTests {
         let error = await #expect(throws: GraftError.self) { _ = try await result.value }
         #expect(error?.message.contains("unknown id 9") == true)
     }
+
+    /// `next` messages of 250-level chains (a message may nest 256), each merged at the end of the last.
+    static func deepMessage(_ payloads: DeepIncrementalPayloads, _ index: Int, id: String) -> [UInt8] {
+        Array(#"{"id":"\#(id)","type":"next","payload":\#(payloads.payload(index))}"#.utf8)
+    }
+
+    @Test("payloads that would grow the merged data past one response's depth close the socket with 4400; the call fails naming the limit")
+    func deepPayloads() async throws {
+        let payloads = DeepIncrementalPayloads(levels: 250, incrementalCount: 40)
+        let (transport, connector) = makeTransport()
+        let result = Task { try await transport.execute(query(), options: RequestOptions()) }
+        let server = try await connector.accept()
+        try await server.acknowledge()
+        let id = try await server.expectSubscribe()
+        // 250 levels, 499, then 748: the third is refused.
+        for index in 0..<3 { try await server.sendRaw(FrameEncoder.encode(.text, payload: Self.deepMessage(payloads, index, id: id))) }
+        guard case .close(let code, _)? = try await server.nextEvent() else { Issue.record("no close frame"); return }
+        #expect(code == .badRequest)
+        let error = await #expect(throws: GraftError.self) { _ = try await result.value }
+        #expect(error?.message.contains("deeper than 511 levels, the depth limit of one response") == true)
+    }
+
+    @Test("on a 512 KB stack, messages are decoded and merged until the one that would go too deep", arguments: [40, 400])
+    func deepPayloadsOnSmallStack(count: Int) async throws {
+        let payloads = DeepIncrementalPayloads(levels: 250, incrementalCount: count)
+        let outcome = try await SmallStack.run {
+            var results = OperationResults()
+            for index in 0..<payloads.count {
+                do {
+                    guard case .next(_, let payload) = try GraphQLWebSocketProtocol.graphqlTransportWS.decode(Self.deepMessage(payloads, index, id: "1"))
+                    else { return (index, "not a next message", SmallStack.currentThreadStackSize()) }
+                    _ = try results.apply(payload)
+                } catch {
+                    return (index, "\(error)", SmallStack.currentThreadStackSize())
+                }
+            }
+            return (payloads.count, "", SmallStack.currentThreadStackSize())
+        }
+        #expect(outcome.0 == 2)
+        #expect(outcome.1.contains("deeper than 511 levels"))
+        if let stack = outcome.2 { #expect(stack <= SmallStack.size) }
+    }
 }
