@@ -107,9 +107,18 @@ let package = Package(
         // Types, fields, arguments, enum values and scalars named like Swift's and Foundation's
         // (schema and operations in Tests/GraftCodegenTests/Fixtures/ClashAPI).
         .target(name: "ClashAPI", dependencies: ["Graft"], path: "Tests/GraftCodegenTests/Golden/ClashAPI"),
+        // A modular app's generated code (Tests/GraftCodegenTests/Fixtures/Modular): the schema module,
+        // a module of shared fragments, and two feature modules importing both.
+        .target(name: "ModularSchemaAPI", dependencies: ["Graft"], path: "Tests/GraftCodegenTests/Golden/ModularSchemaAPI"),
+        .target(name: "ModularCoreAPI", dependencies: ["Graft", "ModularSchemaAPI"], path: "Tests/GraftCodegenTests/Golden/ModularCoreAPI"),
+        .target(name: "ModularFeatureAAPI", dependencies: ["Graft", "ModularSchemaAPI", "ModularCoreAPI"],
+                path: "Tests/GraftCodegenTests/Golden/ModularFeatureAAPI"),
+        .target(name: "ModularFeatureBAPI", dependencies: ["Graft", "ModularSchemaAPI", "ModularCoreAPI"],
+                path: "Tests/GraftCodegenTests/Golden/ModularFeatureBAPI"),
         .testTarget(name: "GeneratedCodeTests",
                     dependencies: ["Graft", "GraftTesting", "CourseCatalogAPI", "StarWarsAPI", "StarWarsAPIMocks", "AnimalKingdomAPI",
-                                   "GitHubAPI", "ClashAPI", "GraftTestSupport"]),
+                                   "GitHubAPI", "ClashAPI", "GraftTestSupport", "ModularSchemaAPI", "ModularCoreAPI", "ModularFeatureAAPI",
+                                   "ModularFeatureBAPI"]),
         // Builds a temporary copy of Examples/CourseCatalog with the plugins (nested `swift build`).
         // Fixtures: the stub XcodeProjectPlugin module PluginSourceTests typechecks the plugins against.
         .testTarget(name: "PluginTests", dependencies: ["GraftTestSupport"], exclude: ["Fixtures"]),

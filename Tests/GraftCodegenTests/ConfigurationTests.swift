@@ -1,5 +1,6 @@
 import Foundation
 import GraftCodegen
+import GraftCompiler
 import Testing
 
 /// graft.json: comments, every key, and errors with the file, line, column and key.
@@ -36,6 +37,28 @@ import Testing
                 == "graft.json:1:28: error: 'pagination' keys name a field as \"Type.field\", found \"courses\"")
     }
 
+    @Test func readsTheModularKeys() throws {
+        let configuration = try GraftConfiguration.parse("""
+        {"schemaModule": "AppSchema", "upstream": {"CoreAPI": ["../Core", "../Shared/A.graphql"], "UIAPI": "../UI"},
+         "schemaTypes": "all", "usedBy": ["../A", "../B"]}
+        """, path: "graft.json")
+        #expect(configuration.usedBy == ["../A", "../B"])
+        #expect(configuration.resolvingPaths(against: "/p").usedBy == ["/p/../A", "/p/../B"])
+        #expect(configuration.schemaModule == "AppSchema")
+        #expect(configuration.schemaTypes == .all)
+        #expect(configuration.upstream == [UpstreamModule(name: "CoreAPI", operationPaths: ["../Core", "../Shared/A.graphql"]),
+                                           UpstreamModule(name: "UIAPI", operationPaths: ["../UI"])])
+        #expect(!configuration.isSchemaModule)
+        #expect(configuration.resolvingPaths(against: "/p/Feature").upstream.map(\.operationPaths)
+                == [["/p/Feature/../Core", "/p/Feature/../Shared/A.graphql"], ["/p/Feature/../UI"]])
+        #expect(try GraftConfiguration.parse("{\"operations\": []}", path: "graft.json").isSchemaModule)
+        #expect(Self.headline("{\"upstream\": {\"Core API\": \"x\"}}")
+                == "graft.json:1:27: error: 'upstream' keys are Swift module names, found \"Core API\"")
+        #expect(Self.headline("{\"schemaModule\": \"App-Schema\"}")
+                == "graft.json:1:18: error: 'schemaModule' must be a Swift module name, found \"App-Schema\"")
+        #expect(Self.headline("{\"schemaTypes\": \"some\"}") == "graft.json:1:17: error: 'schemaTypes' must be one of \"used\", \"all\", found \"some\"")
+    }
+
     @Test func theInitialFileParses() throws {
         #expect(try GraftConfiguration.parse(GraftConfiguration.initialFile, path: "graft.json") == GraftConfiguration())
     }
@@ -61,7 +84,8 @@ import Testing
               ^
             """)
         #expect(Self.headline("{\"zzz\": 1}") == "graft.json:1:2: error: unknown key 'zzz' (known keys: schema, operations, output, "
-                + "namespace, accessLevel, customScalars, keyFields, pagination, operationDocument, persistedQueryManifest, testMocks)")
+                + "namespace, accessLevel, customScalars, keyFields, pagination, operationDocument, persistedQueryManifest, testMocks, "
+                + "schemaTypes, schemaModule, upstream, usedBy)")
     }
 
     @Test func testMocksAndCustomScalarTypes() throws {

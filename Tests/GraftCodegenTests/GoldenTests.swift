@@ -33,6 +33,12 @@ import Testing
             let folder = TestPaths.packageRoot.appendingPathComponent("Tests/GraftCodegenTests/Fixtures/ClashAPI").path
             return GraftConfiguration(schemaPaths: [folder + "/schema.graphqls"], operationPaths: [folder], output: output,
                                       customScalars: ["Instant": "Instant"], operationDocument: .both)
+        case "ModularSchemaAPI", "ModularCoreAPI", "ModularFeatureAAPI", "ModularFeatureBAPI":
+            // A schema module, a module of shared fragments and two feature modules, each with its
+            // graft.json in Fixtures/Modular (the modular recipe).
+            let module = api.dropFirst("Modular".count).dropLast("API".count)
+            return try GraftConfiguration.load(path: TestPaths.packageRoot
+                .appendingPathComponent("Tests/GraftCodegenTests/Fixtures/Modular/\(module)/graft.json").path)
         default:
             throw GoldenError(description: "unknown API \(api)")
         }
@@ -46,6 +52,11 @@ import Testing
 
     @Test func clashingNamesAPIMatchesGolden() throws {
         try check("ClashAPI")
+    }
+
+    @Test(arguments: ["ModularSchemaAPI", "ModularCoreAPI", "ModularFeatureAAPI", "ModularFeatureBAPI"])
+    func modularAPIMatchesGolden(_ api: String) throws {
+        try check(api)
     }
 
     @Test(.requiresCorpora("the golden files of Apollo iOS's StarWars, AnimalKingdom and GitHub APIs (GoldenTests)"),

@@ -4,7 +4,7 @@ import GraftCompiler
 extension GraftConfiguration {
     /// The keys `graft.json` may have.
     public static let keys = ["schema", "operations", "output", "namespace", "accessLevel", "customScalars", "keyFields", "pagination",
-                              "operationDocument", "persistedQueryManifest", "testMocks"]
+                              "operationDocument", "persistedQueryManifest", "testMocks", "schemaTypes", "schemaModule", "upstream", "usedBy"]
 
     /// Reads `graft.json` at `path`; relative paths in it are resolved against the file's folder.
     public static func load(path: String) throws(ConfigurationError) -> GraftConfiguration {
@@ -114,6 +114,24 @@ extension GraftConfiguration {
                 }
                 guard !mocks.output.isEmpty else { throw fail("'testMocks' needs an 'output' folder", at: value) }
                 configuration.testMocks = mocks
+            case "schemaTypes":
+                if case .null = value.kind { configuration.schemaTypes = nil; continue }
+                configuration.schemaTypes = try choice(value, SchemaTypes.self)
+            case "schemaModule":
+                if case .null = value.kind { configuration.schemaModule = nil; continue }
+                let name = try string(value)
+                guard Self.isIdentifier(name) else { throw fail("'schemaModule' must be a Swift module name, found \"\(name)\"", at: value) }
+                configuration.schemaModule = name
+            case "usedBy": configuration.usedBy = try strings(value)
+            case "upstream":
+                for entry in try object(value) {
+                    guard Self.isIdentifier(entry.key) else {
+                        throw fail("'upstream' keys are Swift module names, found \"\(entry.key)\"", at: entry.value)
+                    }
+                    let paths = try strings(entry.value)
+                    guard !paths.isEmpty else { throw fail("'upstream.\(entry.key)' names no operation files", at: entry.value) }
+                    configuration.upstream.append(UpstreamModule(name: entry.key, operationPaths: paths))
+                }
             case "customScalars":
                 for entry in try object(value) {
                     guard case .string(let type) = entry.value.kind else {
@@ -165,6 +183,9 @@ extension GraftConfiguration {
         return configuration
     }
 
+    /// Whether `name` can be a Swift module name (an identifier).
+    public static func isModuleName(_ name: String) -> Bool { isIdentifier(name) }
+
     static func isIdentifier(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
         return name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
@@ -201,7 +222,19 @@ extension GraftConfiguration {
       // Test mocks (a settable mock per schema object type, convertible into any selection set on
       // it), for a test-support target of their own: {"output": "Tests/APIMocks", "module": "API"}
       // ("module": the generated code's module, which the mocks import), or null for none.
-      "testMocks": null
+      "testMocks": null,
+      // Modular apps: the module that declares the schema types and metadata (generated from a
+      // graft.json with "operations": []), which this module imports; null: this module declares them.
+      "schemaModule": null,
+      // Modules this one depends on whose fragments it spreads, with their .graphql files, for
+      // example {"CoreAPI": ["../CoreAPI/GraphQL"]}.
+      "upstream": {},
+      // Which schema types this module declares: "used" (by its operations), "all", or null (all
+      // when "operations" is empty, else used).
+      "schemaTypes": null,
+      // A schema module with "schemaTypes": "used": the .graphql files of every module importing
+      // it, read only for the schema types they use.
+      "usedBy": []
     }
 
     """

@@ -1,3 +1,5 @@
+import GraftCompiler
+
 /// What `graft generate` reads from `graft.json`: where the schema and operations are, where the
 /// Swift goes and how it looks.
 public struct GraftConfiguration: Sendable, Hashable {
@@ -50,6 +52,33 @@ public struct GraftConfiguration: Sendable, Hashable {
     public var persistedQueryManifest: String?
     /// Test mocks to generate, or nil for none.
     public var testMocks: TestMocks?
+    /// Which schema types the module declares, when it declares them (no `schemaModule`); nil:
+    /// `.all` for a schema module (no operations), `.used` otherwise.
+    public var schemaTypes: SchemaTypes?
+    /// The module that declares the schema types and `SchemaMetadata` (generated with `.all`
+    /// schema types), which this module imports and never declares again; nil: this module
+    /// declares them.
+    public var schemaModule: String?
+    /// The modules this one depends on (directly or not) whose fragments it may spread, with their
+    /// operation files; generated code imports them.
+    public var upstream: [UpstreamModule] = []
+
+    /// The operation files of the modules importing this schema module, read only for the schema
+    /// types they use: what a schema module with `.used` schema types declares.
+    public var usedBy: [String] = []
+
+    /// Which schema types a module generates.
+    public enum SchemaTypes: String, Sendable, Hashable, CaseIterable {
+        /// Those the module's operations and fragments use (a schema module: those `usedBy` use).
+        case used
+        /// Every enum, input object and custom scalar, and metadata for every interface and union:
+        /// what modules depending on a schema module may use.
+        case all
+    }
+
+    /// Whether the module holds the schema alone: it declares every schema type (unless told
+    /// otherwise) and no operation.
+    public var isSchemaModule: Bool { operationPaths.isEmpty && schemaModule == nil }
 
     /// Test mocks (`graft.json`'s `testMocks`): a mock class per schema object type the
     /// operations use, written to their own folder for a test-support target, so apps never ship them.
@@ -96,6 +125,8 @@ public struct GraftConfiguration: Sendable, Hashable {
         copy.output = resolve(output)
         copy.persistedQueryManifest = persistedQueryManifest.map(resolve)
         copy.testMocks?.output = resolve(testMocks?.output ?? "")
+        copy.usedBy = usedBy.map(resolve)
+        for index in copy.upstream.indices { copy.upstream[index].operationPaths = upstream[index].operationPaths.map(resolve) }
         return copy
     }
 }

@@ -25,9 +25,29 @@ public enum CodeGenerator {
     public static func run(_ configuration: GraftConfiguration, layout: SwiftGenerator.Layout = .perDefinition,
                            options: ParseOptions = .default) -> Result {
         var result = Result()
-        let inputs = InputLoader.load(schemaPaths: configuration.schemaPaths, operationPaths: configuration.operationPaths,
-                                      options: options)
-        guard let schema = inputs.schema, let document = inputs.document, let sources = inputs.sources else {
+        if let error = missingSchemaModule(configuration) ?? misplacedSettings(configuration) {
+            result.errors = [error]
+            return result
+        }
+        let schemaTypes = configuration.schemaTypes ?? (configuration.isSchemaModule ? .all : .used)
+        // A schema module of used types reads its dependents' operations for their types alone.
+        let typesOnly = configuration.isSchemaModule && schemaTypes == .used
+        let inputs = InputLoader.load(schemaPaths: configuration.schemaPaths,
+                                      operationPaths: typesOnly ? configuration.usedBy
+                                          : configuration.isSchemaModule ? nil : configuration.operationPaths,
+                                      upstream: configuration.upstream, options: options)
+        guard let schema = inputs.schema else {
+            result.errors = inputs.errors
+            return result
+        }
+        let document: Document, sources: DocumentSources
+        if configuration.isSchemaModule && !typesOnly {
+            // The schema alone: no operations, every schema type.
+            document = Document(definitions: [], range: SourceRange(start: 0, end: 0))
+            sources = DocumentSources(Source(bytes: [], name: "<none>"))
+        } else if let loaded = inputs.document, let loadedSources = inputs.sources {
+            (document, sources) = (loaded, loadedSources)
+        } else {
             result.errors = inputs.errors
             return result
         }
@@ -42,13 +62,18 @@ public enum CodeGenerator {
         guard result.errors.isEmpty else {
             return result
         }
-        if layout == .perInputFile {
+        if layout == .perInputFile && !typesOnly {
             result.errors = clashingOutputNames(inputs.operationFiles)
             guard result.errors.isEmpty else { return result }
         }
-        let compiled = IRBuilder.compile(document, sources: sources, schema: schema)
+        var compiled = IRBuilder.compile(document, sources: sources, schema: schema)
+        compiled.upstreamFragments = inputs.upstreamFragments.mapValues(\.module)
+        // A schema module declares every type; a module importing one names fragments and nested
+        // types against the same set, so both sides agree on every Swift name.
+        if schemaTypes == .all || configuration.schemaModule != nil { compiled = compiled.declaringAllSchemaTypes() }
+        if typesOnly { compiled = compiled.schemaTypesOnly() }
         var generator = SwiftGenerator(document: compiled, configuration: configuration)
-        generator.inputFiles = inputs.operationFiles
+        generator.inputFiles = typesOnly ? [] : inputs.operationFiles
         result.document = compiled
         result.files = generator.files(layout: layout)
         result.mockFiles = generator.mockFiles()
@@ -66,5 +91,44 @@ public enum CodeGenerator {
                 GraphQLError("operation files \(clashing.sorted().joined(separator: " and ")) would both generate \(name); "
                              + "with one file per operation file, operation file names must be unique: rename one of them")
             }
+    }
+
+    /// A module spreading fragments of upstream modules without a schema module to import would
+    /// declare the schema types those modules' code uses a second time.
+    static func missingSchemaModule(_ configuration: GraftConfiguration) -> GraphQLError? {
+        guard configuration.schemaModule == nil, !configuration.upstream.isEmpty else { return nil }
+        let names = configuration.upstream.map { "\($0.name) (\($0.operationPaths.joined(separator: ", ")))" }.joined(separator: ", ")
+        return GraphQLError(
+            "the module generated from \(configuration.operationPaths.joined(separator: ", ")) depends on "
+                + "module \(names) but names no schema module, so both would declare the schema "
+                + "types. Generate the schema in a module of its own (a configuration with \"operations\": [], or --schema-only) and "
+                + "name it: \"schemaModule\": \"<Module>\" in graft.json, or --schema-module <Module>, in this module and in "
+                + "\(configuration.upstream.count == 1 ? "its upstream module" : "its upstream modules")")
+    }
+
+    /// Settings of the schema module given to a module that imports one (where nothing would read
+    /// them); `usedBy` outside a schema module declaring the types its dependents use, or such a
+    /// module without it.
+    static func misplacedSettings(_ configuration: GraftConfiguration) -> GraphQLError? {
+        if let schemaModule = configuration.schemaModule {
+            let misplaced = [("keyFields", !configuration.keyFields.isEmpty), ("pagination", !configuration.pagination.isEmpty)]
+                .filter(\.1).map { "\"\($0.0)\"" }
+            if !misplaced.isEmpty {
+                return GraphQLError("\(misplaced.joined(separator: " and ")) belong\(misplaced.count == 1 ? "s" : "") to the schema "
+                                    + "module's configuration: \(schemaModule)'s SchemaMetadata serves every module importing it; "
+                                    + "move \(misplaced.count == 1 ? "it" : "them") there")
+            }
+        }
+        let usedTypes = configuration.isSchemaModule && configuration.schemaTypes == .used
+        if usedTypes && configuration.usedBy.isEmpty {
+            return GraphQLError("a schema module (no operations) declaring the used schema types needs the .graphql files of the "
+                                + "modules that import it: list them in \"usedBy\" (--used-by PATH), or declare every type with "
+                                + "\"schemaTypes\": \"all\"")
+        }
+        if !usedTypes && !configuration.usedBy.isEmpty {
+            return GraphQLError("\"usedBy\" (--used-by) is read by a schema module (no operations) with \"schemaTypes\": \"used\" "
+                                + "alone; this module \(configuration.isSchemaModule ? "declares every type" : "has operations of its own")")
+        }
+        return nil
     }
 }

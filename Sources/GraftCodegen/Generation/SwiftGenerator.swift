@@ -45,7 +45,7 @@ public struct SwiftGenerator {
                                 origin: Self.origin("operation", operation.name, in: operation.sourceName),
                                 render: { OperationRenderer(context: context).render(operation, into: &$0) }))
         }
-        for fragment in document.fragments {
+        for fragment in document.ownFragments {
             definitions.append((path: "Fragments/\(context.fragmentName(fragment.name)).graphql.swift", inputFile: fragment.sourceName,
                                 origin: Self.origin("fragment", fragment.name, in: fragment.sourceName), render: { writer in
                 var definition = SwiftWriter()
@@ -59,15 +59,17 @@ public struct SwiftGenerator {
         }
         var schemaParts: [(path: String, origin: String?, render: (inout SwiftWriter) -> Void,
                            topLevel: ((inout SwiftWriter) -> Void)?)] = []
-        for name in document.referencedTypes {
+        for name in configuration.schemaModule == nil ? document.referencedTypes : [] {
             guard let type = document.schema.type(named: name), !context.isMappedToItself(name) else { continue }
             let shortcuts: ((inout SwiftWriter) -> Void)? = document.inputEnums.contains(name)
                 ? { SchemaTypeRenderer(context: context).renderInputShortcuts(type, into: &$0) } : nil
             schemaParts.append((path: "Schema/\(context.typeName(name)).graphql.swift", origin: Self.origin("schema type", name),
                                 render: { SchemaTypeRenderer(context: context).render(type, into: &$0) }, topLevel: shortcuts))
         }
-        schemaParts.append((path: "Schema/SchemaMetadata.graphql.swift", origin: nil, render: { renderMetadata(context, into: &$0) },
-                            topLevel: { renderSchemaOperation(context, into: &$0) }))
+        if configuration.schemaModule == nil {
+            schemaParts.append((path: "Schema/SchemaMetadata.graphql.swift", origin: nil, render: { renderMetadata(context, into: &$0) },
+                                topLevel: { renderSchemaOperation(context, into: &$0) }))
+        }
 
         var files: [GeneratedFile] = []
         switch layout {
@@ -89,6 +91,8 @@ public struct SwiftGenerator {
                     for part in entry.parts { part(&writer) }
                 })
             }
+            // A module importing its schema module still has the file (the build plugin declares it
+            // before generating): imports only.
             var schema = file("GraftSchema.swift", spi: false, { writer in for part in schemaParts { part.render(&writer) } },
                               topLevel: { writer in for part in schemaParts { part.topLevel?(&writer) } })
             if let namespace = configuration.namespace {
@@ -117,6 +121,11 @@ public struct SwiftGenerator {
             return GeneratedFile(path: MockRenderer.mockName(type) + ".graphql.swift", contents: writer.text,
                                  origin: Self.origin("mock of", type))
         }
+    }
+
+    /// The modules generated code imports: the schema module and the upstream modules, sorted.
+    var importedModules: [String] {
+        Set(configuration.upstream.map(\.name) + (configuration.schemaModule.map { [$0] } ?? [])).sorted()
     }
 
     /// The operation files the document was read from (each gets a file in `.perInputFile`).
@@ -218,6 +227,7 @@ public struct SwiftGenerator {
         writer.line(GeneratedFile.marker)
         // Selection sets use API meant for generated code only (out of users' completions).
         writer.line(spi ? "@_spi(Generated) import Graft" : "import Graft")
+        for module in importedModules { writer.line("import \(module)") }
         if let namespace = configuration.namespace {
             writer.block("extension \(namespace)") { body(&$0) }
         } else {

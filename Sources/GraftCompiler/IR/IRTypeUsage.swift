@@ -51,4 +51,44 @@ struct IRTypeUsage {
         default: break
         }
     }
+
+    /// Every enum, input object, custom scalar, interface and union of the schema (introspection
+    /// types aside), as a schema module declares them for any module that depends on it; enums
+    /// that arguments or input fields take count as input enums.
+    mutating func addAll() {
+        for type in schema.types where !type.name.hasPrefix("__") {
+            switch type.kind {
+            case .object, .interface:
+                if type.kind == .interface { abstractTypes.insert(type.name) }
+                for field in type.fields {
+                    for argument in field.arguments { addInput(argument.type.namedType) }
+                }
+            case .union: abstractTypes.insert(type.name)
+            case .enum, .scalar: addOutput(type.name)
+            case .inputObject: addInput(type.name)
+            }
+        }
+    }
+}
+
+extension IRDocument {
+    /// The document with every schema type declared (`IRTypeUsage.addAll`), not only the ones its
+    /// operations and fragments use: what a schema module generates.
+    public func declaringAllSchemaTypes() -> IRDocument {
+        var usage = IRTypeUsage(schema: schema)
+        usage.addAll()
+        var document = IRDocument(schema: schema, operations: operations, fragments: fragments,
+                                  referencedTypes: usage.referencedTypes.sorted(), abstractTypes: usage.abstractTypes.sorted(),
+                                  inputEnums: usage.inputEnums)
+        document.upstreamFragments = upstreamFragments
+        return document
+    }
+
+    /// The document's schema types (those its operations and fragments use) without the
+    /// operations and fragments: what a schema module declaring only its dependents' types
+    /// generates.
+    public func schemaTypesOnly() -> IRDocument {
+        IRDocument(schema: schema, operations: [], fragments: [], referencedTypes: referencedTypes, abstractTypes: abstractTypes,
+                   inputEnums: inputEnums)
+    }
 }

@@ -8,8 +8,11 @@ public struct LoadedInputs: Sendable {
     public var document: Document?
     /// The files the document came from (for error locations).
     public var sources: DocumentSources?
-    /// The operation files read, in order.
+    /// The operation files read, in order (this module's, not the upstream modules').
     public var operationFiles: [String] = []
+    /// The upstream modules' fragments by name: in `document` for validation and compilation, but
+    /// declared (generated) by their modules.
+    public var upstreamFragments: [String: UpstreamFragment] = [:]
     /// Every error, from the first stage that had any: the schema's, else the operation files'
     /// (unreadable, syntax), else validation's.
     public var errors: [GraphQLError] = []
@@ -22,9 +25,10 @@ public struct LoadedInputs: Sendable {
 /// inputs.
 public enum InputLoader {
     /// Loads the schema in `schemaPaths` and, when `operationPaths` is not nil, the operations in
-    /// them, validated against the schema.
+    /// them, validated against the schema together with the fragments of `upstream` modules.
     /// - Parameter options: the parser's limits, applied to each file (the CLI's `--max-tokens`).
-    public static func load(schemaPaths: [String], operationPaths: [String]?, options: ParseOptions = .default) -> LoadedInputs {
+    public static func load(schemaPaths: [String], operationPaths: [String]?, upstream: [UpstreamModule] = [],
+                            options: ParseOptions = .default) -> LoadedInputs {
         var inputs = LoadedInputs()
         let loaded = SchemaLoader.load(paths: schemaPaths, generatorDirectives: true, options: options)
         guard let schema = loaded.schema else {
@@ -33,6 +37,10 @@ public enum InputLoader {
         }
         inputs.schema = schema
         guard let operationPaths else { return inputs }
+        guard upstream.isEmpty else {
+            loadModular(operationPaths: operationPaths, upstream: upstream, schema: schema, options: options, into: &inputs)
+            return inputs
+        }
         let operations = OperationLoader.load(paths: operationPaths, options: options)
         inputs.operationFiles = operations.files
         guard let document = operations.document, let sources = operations.sources else {

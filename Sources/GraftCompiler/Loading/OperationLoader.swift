@@ -29,6 +29,22 @@ public enum OperationLoader {
     /// into it), then all of them as one document.
     /// - Parameter options: the parser's limits, applied to each file (the CLI's `--max-tokens`).
     public static func load(paths: [String], options: ParseOptions = .default) -> OperationLoadResult {
+        let read = read(paths: paths, options: options)
+        guard read.errors.isEmpty else { return OperationLoadResult(document: nil, sources: nil, errors: read.errors, files: read.files) }
+        let combined = DocumentSources(files: read.sources)
+        do {
+            let document = try parse(combined.combined, options: options.forCombinedFiles)
+            return OperationLoadResult(document: document, sources: combined, errors: [], files: read.files)
+        } catch {
+            let span = combined.span(SourceRange(start: error.byteOffset, end: error.byteOffset))
+            return OperationLoadResult(document: nil, sources: nil,
+                                       errors: [GraphQLError(error.message, locations: [span])], files: read.files)
+        }
+    }
+
+    /// The operation files in `paths`, each read and parsed alone: their sources, the files found,
+    /// and unreadable paths and syntax errors (an error too when no file is found).
+    static func read(paths: [String], options: ParseOptions) -> (sources: [Source], files: [String], errors: [GraphQLError]) {
         let (files, pathErrors) = operationFiles(in: paths)
         var errors = pathErrors
         var sources: [Source] = []
@@ -45,15 +61,6 @@ public enum OperationLoader {
         if files.isEmpty && errors.isEmpty {
             errors.append(GraphQLError("no operation files (.\(fileExtension)) found in \(paths.joined(separator: ", "))"))
         }
-        guard errors.isEmpty else { return OperationLoadResult(document: nil, sources: nil, errors: errors, files: files) }
-        let combined = DocumentSources(files: sources)
-        do {
-            let document = try parse(combined.combined, options: options.forCombinedFiles)
-            return OperationLoadResult(document: document, sources: combined, errors: [], files: files)
-        } catch {
-            let span = combined.span(SourceRange(start: error.byteOffset, end: error.byteOffset))
-            return OperationLoadResult(document: nil, sources: nil,
-                                       errors: [GraphQLError(error.message, locations: [span])], files: files)
-        }
+        return (sources, files, errors)
     }
 }

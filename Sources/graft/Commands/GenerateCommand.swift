@@ -1,5 +1,6 @@
 import Foundation
 import GraftCodegen
+import GraftCompiler
 
 /// `graft generate [--config FILE]`: generates Swift for the operations in a configuration.
 enum GenerateCommand: Subcommand {
@@ -8,6 +9,8 @@ enum GenerateCommand: Subcommand {
     static let usage = """
     USAGE: graft generate [--config FILE] [--schema PATH]... [--operations PATH]... [--output DIR] [--per-input-file]
                           [--persisted-query-manifest FILE] [--max-tokens N]
+                          [--schema-only [--used-by PATH]... | --schema-module MODULE [--upstream MODULE=PATH]...]
+                          [--schema-types all|used]
 
     Loads the schema and operations named in the configuration, validates them, and writes one
     Swift file per operation, fragment and used schema type. Without --config, reads ./graft.json
@@ -27,6 +30,24 @@ enum GenerateCommand: Subcommand {
       --persisted-query-manifest FILE
                           Where the manifest goes, if the configuration asks for one.
       --max-tokens N      \(ParseLimitOption.summary)
+
+    MODULAR APPS (one schema module, operation modules that import it and each other's fragments):
+      --schema-only       This module holds the schema alone: every enum, input object and custom
+                          scalar, and SchemaMetadata, for the modules that import it (graft.json:
+                          "operations": []).
+      --schema-module MODULE
+                          The module that declares the schema types and metadata: imported, never
+                          declared again here (graft.json: "schemaModule").
+      --upstream MODULE=PATH
+                          A module this one depends on, directly or not, and one of its .graphql
+                          files or folders (repeatable): its fragments can be spread here and are
+                          imported, not generated again (graft.json: "upstream").
+      --schema-types all|used
+                          Which schema types a module declaring them generates (graft.json:
+                          "schemaTypes"; default: all with --schema-only, else used).
+      --used-by PATH      With --schema-only --schema-types used: a .graphql file or folder of a
+                          module importing this one, read for the types it uses (repeatable;
+                          graft.json: "usedBy").
       -h, --help          Show this help.
     """
 
@@ -37,14 +58,33 @@ enum GenerateCommand: Subcommand {
         let outputPath = try arguments.value(for: "--output")
         let perInputFile = arguments.flag("--per-input-file")
         let manifestPath = try arguments.value(for: "--persisted-query-manifest")
+        let schemaOnly = arguments.flag("--schema-only")
+        let usedBy = try arguments.values(for: "--used-by")
+        let schemaModule = try arguments.value(for: "--schema-module")
+        let upstream = try Self.upstreamModules(try arguments.values(for: "--upstream"))
+        let schemaTypes = try arguments.value(for: "--schema-types").map { value throws(UsageError) in
+            guard let types = GraftConfiguration.SchemaTypes(rawValue: value) else {
+                throw UsageError(message: "'--schema-types' must be all or used, found '\(value)'")
+            }
+            return types
+        }
+        if schemaOnly && (schemaModule != nil || !upstream.isEmpty || !operationPaths.isEmpty) {
+            throw UsageError(message: "'--schema-only' generates the schema alone; it takes no --operations, --schema-module or --upstream")
+        }
         let options = try ParseLimitOption.parse(&arguments)
         let operands = try arguments.operands()
         guard operands.isEmpty else { throw UsageError(message: "unexpected argument '\(operands[0])'") }
         guard var configuration = ConfigurationLookup.load(
-            configPath: configPath, pathsGiven: !schemaPaths.isEmpty || !operationPaths.isEmpty || perInputFile) else { return 1 }
+            configPath: configPath, pathsGiven: !schemaPaths.isEmpty || !operationPaths.isEmpty || perInputFile || schemaOnly
+                || schemaModule != nil || !upstream.isEmpty || !usedBy.isEmpty) else { return 1 }
         if !schemaPaths.isEmpty { configuration.schemaPaths = schemaPaths }
         if !operationPaths.isEmpty { configuration.operationPaths = operationPaths }
         if let outputPath { configuration.output = outputPath }
+        if schemaOnly { configuration.operationPaths = [] }
+        if let schemaModule { configuration.schemaModule = schemaModule }
+        if !upstream.isEmpty { configuration.upstream = upstream }
+        if let schemaTypes { configuration.schemaTypes = schemaTypes }
+        if !usedBy.isEmpty { configuration.usedBy = usedBy }
         if let manifestPath, configuration.persistedQueryManifest != nil { configuration.persistedQueryManifest = manifestPath }
         let result = CodeGenerator.run(configuration, layout: perInputFile ? .perInputFile : .perDefinition, options: options)
         guard result.errors.isEmpty else {
@@ -82,5 +122,23 @@ enum GenerateCommand: Subcommand {
             return 1
         }
         return 0
+    }
+
+    /// `--upstream MODULE=PATH` values as modules, each module's paths in the order given.
+    static func upstreamModules(_ values: [String]) throws(UsageError) -> [UpstreamModule] {
+        var modules: [UpstreamModule] = []
+        for value in values {
+            guard let equals = value.firstIndex(of: "="), case let name = String(value[..<equals]),
+                  GraftConfiguration.isModuleName(name), value.index(after: equals) < value.endIndex else {
+                throw UsageError(message: "'--upstream' takes MODULE=PATH (a Swift module name and a .graphql file or folder), found '\(value)'")
+            }
+            let path = String(value[value.index(after: equals)...])
+            if let index = modules.firstIndex(where: { $0.name == name }) {
+                modules[index].operationPaths.append(path)
+            } else {
+                modules.append(UpstreamModule(name: name, operationPaths: [path]))
+            }
+        }
+        return modules
     }
 }

@@ -30,6 +30,9 @@ enum ValidateCommand: Subcommand {
       --config FILE       Read the schema and operations from this graft.json.
       --schema PATH       A schema file or folder (repeatable).
       --operations PATH   An operation file or folder (repeatable).
+      --upstream MODULE=PATH
+                          A module the operations' module depends on and one of its .graphql files
+                          or folders (repeatable): its fragments may be spread (graft.json: "upstream").
       --max-tokens N      \(ParseLimitOption.summary)
       -h, --help          Show this help.
     """
@@ -38,6 +41,7 @@ enum ValidateCommand: Subcommand {
         let configPath = try arguments.value(for: "--config")
         var paths = try arguments.values(for: "--schema")
         var operationPaths = try arguments.values(for: "--operations")
+        var upstream = try GenerateCommand.upstreamModules(try arguments.values(for: "--upstream"))
         let options = try ParseLimitOption.parse(&arguments)
         let operands = try arguments.operands()
         guard operands.isEmpty else { throw UsageError(message: "unexpected argument '\(operands[0])'") }
@@ -46,9 +50,10 @@ enum ValidateCommand: Subcommand {
             guard let configuration = ConfigurationLookup.load(configPath: configPath, pathsGiven: false) else { return 1 }
             paths = configuration.schemaPaths
             if operationPaths.isEmpty { operationPaths = configuration.operationPaths }
+            if upstream.isEmpty { upstream = configuration.upstream }
         }
         let inputs = InputLoader.load(schemaPaths: paths, operationPaths: operationPaths.isEmpty ? nil : operationPaths,
-                                      options: options)
+                                      upstream: upstream, options: options)
         guard inputs.errors.isEmpty, let schema = inputs.schema else {
             SchemaDiagnostics.report(inputs.errors)
             return 1
@@ -61,7 +66,7 @@ enum ValidateCommand: Subcommand {
         var counts = (operations: 0, fragments: 0)
         for definition in document.definitions {
             if case .operation = definition { counts.operations += 1 }
-            if case .fragment = definition { counts.fragments += 1 }
+            if case .fragment(let fragment) = definition, inputs.upstreamFragments[fragment.name.value] == nil { counts.fragments += 1 }
         }
         let fragments = counts.fragments == 0 ? "" : " and \(counts.fragments) fragment\(counts.fragments == 1 ? "" : "s")"
         StandardOutput.write("\(counts.operations) operation\(counts.operations == 1 ? "" : "s")\(fragments) valid against \(schemaName)")
