@@ -67,6 +67,31 @@ import Graft
         #expect(storage.database.pagesRead - opened <= 4)
     }
 
+    /// A list's records load with one statement per 64 keys, its unused keys matching nothing: the
+    /// first read of a list of 49 prepares one statement, not one for each power of two in 49 (32,
+    /// 16 and 1), whose compiling was most of what a new process's first read cost beyond a warm one.
+    @Test func aListLoadsWithOnePreparedStatement() throws {
+        let file = try TemporaryDatabase()
+        defer { file.remove() }
+        do {
+            let storage = try SQLiteRecordStorage(path: file.path)
+            var changes = RecordSet()
+            for index in 0..<49 where index != 20 { changes.set(CacheKey("Human:\(index)"), "name", .string("Friend \(index)")) }
+            _ = try storage.merge(changes, receivedAt: CacheTimestamp(seconds: 1))
+        }
+        let storage = try SQLiteRecordStorage(path: file.path)
+        let keys = (0..<49).map { CacheKey("Human:\($0)") }
+        storage.beginRead()
+        defer { storage.endRead() }
+        storage.prefetch(keys.map { .reference($0) })
+        #expect(storage.batchStatements.count == 1)
+        for (index, key) in keys.enumerated() {
+            let handle = try storage.handle(for: key)
+            #expect(handle.flatMap { storage.field("name", of: $0)?.value } == (index == 20 ? nil : .string("Friend \(index)")))
+        }
+        #expect(storage.prefetched.isEmpty || storage.prefetched.allSatisfy { $0.next == $0.keys.count })
+    }
+
     /// Least-recently-written order holds across connections: the write counter lives in the file,
     /// so a connection opened earlier stamps its next merge after another connection's merges.
     @Test func evictionOrderHoldsAcrossConnections() throws {
