@@ -46,8 +46,9 @@ public final class SQLiteRecordStorage: RecordStorage {
     @exclusivity(unchecked) var prefetched: [PrefetchedList] = []
     /// The keys of a batch query, end to end (bound without copies).
     @exclusivity(unchecked) var batchKeyBytes: [UInt8] = []
-    /// Batch queries by their number of keys (powers of two).
-    var batchStatements: [Int: SQLiteStatement] = [:]
+    /// Batch queries by their number of keys, 2 to the power of the index (an array: a new
+    /// process's first read paid more for a dictionary's first use than for looking up its records).
+    var batchStatements = [SQLiteStatement?](repeating: nil, count: SQLiteRecordStorage.maxBatch.trailingZeroBitCount + 1)
     /// Records a merge has yet to write (``flushWrites()``).
     @exclusivity(unchecked) var pendingWrites = PendingWrites()
     /// Batch upserts by their number of records (powers of two).

@@ -84,7 +84,7 @@ import Graft
         storage.beginRead()
         defer { storage.endRead() }
         storage.prefetch(keys.map { .reference($0) })
-        #expect(storage.batchStatements.count == 1)
+        #expect(storage.batchStatements.compactMap { $0 }.count == 1)
         for (index, key) in keys.enumerated() {
             let handle = try storage.handle(for: key)
             #expect(handle.flatMap { storage.field("name", of: $0)?.value } == (index == 20 ? nil : .string("Friend \(index)")))
