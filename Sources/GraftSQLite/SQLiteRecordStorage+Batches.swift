@@ -66,9 +66,8 @@ extension SQLiteRecordStorage {
     /// Calls `body` with the position in `keys` and the stored bytes of every record that exists,
     /// in the order of `keys`, querying up to ``maxBatch`` keys at a time. A query's statement has
     /// room for the next power of two of keys; the parameters left unbound are NULL, which no key
-    /// equals. So a list costs one statement per ``maxBatch`` keys and a new connection prepares
-    /// one statement for it, not one per power of two in its length (preparing, which parses and
-    /// compiles the SQL, cost a new process's first read more than loading its records).
+    /// equals. So a list costs one statement per ``maxBatch`` keys, and a new connection's first
+    /// read of it prepares (parses and compiles) one statement, not one per power of two in its length.
     func forEachStoredRecord(_ keys: [CacheKey], _ body: (Int, UnsafeRawBufferPointer) throws -> Void) throws {
         var start = 0
         while start < keys.count {
@@ -177,9 +176,8 @@ extension SQLiteRecordStorage {
     }
 
     /// The query for `size` keys: their positions and the records' bytes, in the keys' order (the
-    /// keys are the outer loop, each looked up by primary key).
-    /// (The SQL is built by plain appends: a new process's first read paid more for `map` and
-    /// `joined` on their first use than for the rest of building it.)
+    /// keys are the outer loop, each looked up by primary key). Its SQL is built by plain appends:
+    /// `map` and `joined`, on their first use in a process, cost its first read more than the rest.
     private func batchStatement(_ size: Int) throws -> SQLiteStatement {
         let slot = size.trailingZeroBitCount
         if let statement = batchStatements[slot] { return statement }

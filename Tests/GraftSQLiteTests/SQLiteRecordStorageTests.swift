@@ -68,8 +68,8 @@ import Graft
     }
 
     /// A list's records load with one statement per 64 keys, its unused keys matching nothing: the
-    /// first read of a list of 49 prepares one statement, not one for each power of two in 49 (32,
-    /// 16 and 1), whose compiling was most of what a new process's first read cost beyond a warm one.
+    /// first read of a list of 49 (one of them absent) prepares one statement, not one for each
+    /// power of two in 49 (32, 16 and 1), and finds every record in the list's order.
     @Test func aListLoadsWithOnePreparedStatement() throws {
         let file = try TemporaryDatabase()
         defer { file.remove() }
