@@ -50,6 +50,15 @@ final class SQLiteDatabase {
         return statement.int64(at: 0)
     }
 
+    /// The pages this connection has read from the file so far (its page cache's misses): what an
+    /// open or a read touches.
+    var pagesRead: Int {
+        var current: Int32 = 0
+        var highest: Int32 = 0
+        sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_MISS, &current, &highest, 0)
+        return Int(current)
+    }
+
     /// The error for a status, with the connection's message.
     func error(_ status: Int32) -> SQLiteError {
         SQLiteError(code: status, message: String(cString: sqlite3_errmsg(handle)))

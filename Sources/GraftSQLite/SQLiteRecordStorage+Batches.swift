@@ -64,31 +64,35 @@ extension SQLiteRecordStorage {
     }
 
     /// Calls `body` with the position in `keys` and the stored bytes of every record that exists,
-    /// in the order of `keys`, querying up to ``maxBatch`` keys at a time.
+    /// in the order of `keys`, querying up to ``maxBatch`` keys at a time. A query's statement has
+    /// room for the next power of two of keys; the parameters left unbound are NULL, which no key
+    /// equals. So a list costs one statement per ``maxBatch`` keys, and a new connection's first
+    /// read of it prepares (parses and compiles) one statement, not one per power of two in its length.
     func forEachStoredRecord(_ keys: [CacheKey], _ body: (Int, UnsafeRawBufferPointer) throws -> Void) throws {
         var start = 0
         while start < keys.count {
-            var size = SQLiteRecordStorage.maxBatch
-            while size > keys.count - start { size /= 2 }
+            let count = min(SQLiteRecordStorage.maxBatch, keys.count - start)
+            var size = 1
+            while size < count { size *= 2 }
             let statement = try batchStatement(size)
             batchKeyBytes.removeAll(keepingCapacity: true)
-            for index in start..<start + size {
+            for index in start..<start + count {
                 for byte in keys[index].rawValue.utf8 { batchKeyBytes.append(byte) }
             }
             try batchKeyBytes.withUnsafeBytes { bytes in
                 defer { statement.reset() }
                 var offset = 0
-                for index in 0..<size {
-                    let count = keys[start + index].rawValue.utf8.count
-                    statement.bindUnretained(text: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count]), at: Int32(index + 1))
-                    offset += count
+                for index in 0..<count {
+                    let length = keys[start + index].rawValue.utf8.count
+                    statement.bindUnretained(text: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length]), at: Int32(index + 1))
+                    offset += length
                 }
                 while try statement.step() {
                     let position = start + Int(statement.int64(at: 0))
                     try statement.withBlob(at: 1) { try body(position, $0) }
                 }
             }
-            start += size
+            start += count
         }
     }
 
@@ -172,14 +176,19 @@ extension SQLiteRecordStorage {
     }
 
     /// The query for `size` keys: their positions and the records' bytes, in the keys' order (the
-    /// keys are the outer loop, each looked up by primary key).
+    /// keys are the outer loop, each looked up by primary key). Its SQL is built by plain appends:
+    /// `map` and `joined`, on their first use in a process, cost its first read more than the rest.
     private func batchStatement(_ size: Int) throws -> SQLiteStatement {
-        if let statement = batchStatements[size] { return statement }
-        let rows = (0..<size).map { "(\($0), ?\($0 + 1))" }.joined(separator: ", ")
-        let statement = try database.prepare("""
-            SELECT k.column1, r.fields FROM (VALUES \(rows)) AS k CROSS JOIN records AS r ON r.key = k.column2
-            """)
-        batchStatements[size] = statement
+        let slot = size.trailingZeroBitCount
+        if let statement = batchStatements[slot] { return statement }
+        var sql = "SELECT k.column1, r.fields FROM (VALUES "
+        for index in 0..<size {
+            if index > 0 { sql += ", " }
+            sql += "(" + String(index) + ", ?" + String(index + 1) + ")"
+        }
+        sql += ") AS k CROSS JOIN records AS r ON r.key = k.column2"
+        let statement = try database.prepare(sql)
+        batchStatements[slot] = statement
         return statement
     }
 }

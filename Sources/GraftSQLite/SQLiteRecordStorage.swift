@@ -1,3 +1,4 @@
+import CSQLite
 import Graft
 #if canImport(Glibc)
 import Glibc
@@ -25,12 +26,16 @@ public final class SQLiteRecordStorage: RecordStorage {
 
     /// The version of the table layout this code writes (`PRAGMA user_version`). Version 2 dropped
     /// version 1's index on `used`: it cost every write an index update (an eighth of a merge),
-    /// for eviction, which is rare and sorts the table instead.
-    public static let schemaVersion: Int64 = 2
+    /// for eviction, which is rare and sorts the table instead. Version 3 keeps the write counter
+    /// in a one-row table, `records_clock`: version 2 took it from `MAX(used)` at every open,
+    /// which read the whole table before the first read.
+    public static let schemaVersion: Int64 = 3
 
     let database: SQLiteDatabase
     let selectRecord: SQLiteStatement
     let deleteRecord: SQLiteStatement
+    let advanceClock: SQLiteStatement
+    let readClock: SQLiteStatement
     /// Records decoded for the current read; handles index it.
     @exclusivity(unchecked) var scratch: [[(name: String, field: StoredField)]] = []
     /// The bytes of the record being written (one buffer for every record).
@@ -41,14 +46,15 @@ public final class SQLiteRecordStorage: RecordStorage {
     @exclusivity(unchecked) var prefetched: [PrefetchedList] = []
     /// The keys of a batch query, end to end (bound without copies).
     @exclusivity(unchecked) var batchKeyBytes: [UInt8] = []
-    /// Batch queries by their number of keys (powers of two).
-    var batchStatements: [Int: SQLiteStatement] = [:]
+    /// Batch queries by their number of keys, 2 to the power of the index (an array: a new
+    /// process's first read paid more for a dictionary's first use than for looking up its records).
+    var batchStatements = [SQLiteStatement?](repeating: nil, count: SQLiteRecordStorage.maxBatch.trailingZeroBitCount + 1)
     /// Records a merge has yet to write (``flushWrites()``).
     @exclusivity(unchecked) var pendingWrites = PendingWrites()
     /// Batch upserts by their number of records (powers of two).
     var upsertStatements: [Int: SQLiteStatement] = [:]
-    /// Write counter for least-recently-written eviction.
-    var tick: Int64
+    /// The current merge's stamp for least-recently-written eviction (``nextTick()``).
+    var tick: Int64 = 0
     /// Whether `beginRead()` opened a read transaction that `endRead()` (or the next write) ends.
     var inReadTransaction = false
 
@@ -75,15 +81,18 @@ public final class SQLiteRecordStorage: RecordStorage {
         database = opened.database
         selectRecord = opened.selectRecord
         deleteRecord = opened.deleteRecord
-        tick = opened.tick
+        advanceClock = opened.advanceClock
+        readClock = opened.readClock
     }
 
-    /// A connection with the table layout checked (or created) and the statements prepared.
+    /// A connection with the table layout checked (or created) and the statements prepared. It
+    /// reads the file's header and schema only: no statement here reads the records.
     struct Opened {
         let database: SQLiteDatabase
         let selectRecord: SQLiteStatement
         let deleteRecord: SQLiteStatement
-        let tick: Int64
+        let advanceClock: SQLiteStatement
+        let readClock: SQLiteStatement
 
         init(path: String, durability: Durability) throws {
             database = try SQLiteDatabase(path: path)
@@ -94,14 +103,18 @@ public final class SQLiteRecordStorage: RecordStorage {
                 try database.execute("""
                     BEGIN IMMEDIATE;
                     DROP TABLE IF EXISTS records;
+                    DROP TABLE IF EXISTS records_clock;
                     CREATE TABLE records (key TEXT PRIMARY KEY NOT NULL, fields BLOB NOT NULL, used INTEGER NOT NULL) WITHOUT ROWID;
+                    CREATE TABLE records_clock (tick INTEGER NOT NULL);
+                    INSERT INTO records_clock (tick) VALUES (0);
                     PRAGMA user_version = \(SQLiteRecordStorage.schemaVersion);
                     COMMIT;
                     """)
             }
             selectRecord = try database.prepare("SELECT fields FROM records WHERE key = ?1")
             deleteRecord = try database.prepare("DELETE FROM records WHERE key = ?1")
-            tick = try database.integer("SELECT COALESCE(MAX(used), 0) FROM records")
+            advanceClock = try database.prepare("UPDATE records_clock SET tick = tick + 1")
+            readClock = try database.prepare("SELECT tick FROM records_clock")
         }
     }
 
@@ -170,8 +183,8 @@ public final class SQLiteRecordStorage: RecordStorage {
         scratch.removeAll(keepingCapacity: true)
         prefetched.removeAll()
         pendingWrites.removeAll()
-        tick += 1
         return try transaction {
+            tick = try nextTick()
             var changed: [CacheFieldRef] = []
             let stored = try storedFields(of: changes)
             for (position, (key, update)) in changes.updates.enumerated() {
@@ -320,6 +333,17 @@ public final class SQLiteRecordStorage: RecordStorage {
         case .success(let fields)?: return fields
         case .failure(let error)?: throw DamagedRecordError(key: key, reason: error.description)
         }
+    }
+
+    /// Advances the write counter stored in the file and returns it. Called in the merge's
+    /// transaction, so that connections writing the same file in turn stamp their merges in order.
+    private func nextTick() throws -> Int64 {
+        try advanceClock.run()
+        defer { readClock.reset() }
+        guard try readClock.step() else {
+            throw SQLiteError(code: SQLITE_CORRUPT, message: "the records_clock table has no row")
+        }
+        return readClock.int64(at: 0)
     }
 
     /// Runs `body` in one `BEGIN IMMEDIATE` ... `COMMIT` transaction, rolled back when it throws.

@@ -8,10 +8,11 @@ enum BenchmarkCommand {
     BENCHMARKS:
       lex FILE          Lex FILE repeatedly (no AST).
       parse FILE        Parse FILE into an AST repeatedly.
-      cache [memory|sqlite] | --memory
+      cache [memory|sqlite] | --memory | cold [--records N]
                         The normalized cache: write and read HeroAndFriends with 10, 100 and
                         1,000 friends, in memory and in SQLite; --memory: resident memory of
-                        100,000 records.
+                        100,000 records; cold: a 50-object screen read by new processes that
+                        open an SQLite cache of N (100,000) records, against a warm read.
       pagination        Append page 1 and page 50 of 50 (20 courses each) to a merged list.
       record [SIZE]     Reject a damaged cache record of SIZE (4 MB) bytes: 511 nested lists each
                         claiming every byte left (median time, peak resident memory).

@@ -5,18 +5,23 @@ import GraftSQLite
 import Glibc
 #endif
 
-/// `graft-bench cache [memory] [sqlite] [N ...] | --memory`: the normalized cache with HeroAndFriends
+/// `graft-bench cache [memory] [sqlite] [N ...] | --memory | cold`: the normalized cache with HeroAndFriends
 /// responses of N = 10, 100 and 1,000 friends (or the N given): (a) parse + normalize + write into an
 /// empty store, (b) read back into the typed model; in memory and with SQLite. `--memory` loads 100,000 records and reports
-/// the resident memory they take against the size of their JSON.
+/// the resident memory they take against the size of their JSON; `cold` is ``ColdCacheBenchmark``.
 enum CacheBenchmarks {
     static func run(_ arguments: [String]) throws {
+        switch arguments.first {
+        case "cold": return try ColdCacheBenchmark.run(Array(arguments.dropFirst()))
+        case "cold-read": return try ColdCacheBenchmark.read(Array(arguments.dropFirst()))
+        default: break
+        }
         if arguments == ["--memory"] {
             Allocator.useOneArena()  // before any thread of the concurrency pool allocates
             return try blocking { try await memory(friends: 100_000) }
         }
         guard arguments.allSatisfy({ $0 == "memory" || $0 == "sqlite" || (Int($0) ?? 0) > 0 }) else {
-            throw BenchmarkError("usage: graft-bench cache [memory] [sqlite] [N ...] | --memory")
+            throw BenchmarkError("usage: graft-bench cache [memory] [sqlite] [N ...] | --memory | cold [--records N]")
         }
         let named = arguments.filter { Int($0) == nil }
         let kinds = named.isEmpty ? ["memory", "sqlite"] : named

@@ -44,6 +44,74 @@ import Graft
         #expect(try reopened.recordCount() == 0)
     }
 
+    /// Opening a large cache reads a few pages (the header and the schema), never the table, and
+    /// reading one record then reads its path down the table's tree: a new process reading one
+    /// screen pays for that screen, not for the file.
+    @Test func openingReadsAFewPagesNotTheTable() throws {
+        let file = try TemporaryDatabase()
+        defer { file.remove() }
+        do {
+            let storage = try SQLiteRecordStorage(path: file.path)
+            var changes = RecordSet()
+            for index in 0..<10_000 { changes.set(CacheKey("Human:\(index)"), "name", .string("Friend \(index)")) }
+            _ = try storage.merge(changes, receivedAt: CacheTimestamp(seconds: 1))
+        }
+        let storage = try SQLiteRecordStorage(path: file.path)
+        let opened = storage.database.pagesRead
+        #expect(try storage.database.integer("PRAGMA page_count") > 100)
+        #expect(opened <= 4)
+        storage.beginRead()
+        defer { storage.endRead() }
+        let handle = try storage.handle(for: "Human:5000")
+        #expect(handle.flatMap { storage.field("name", of: $0)?.value } == .string("Friend 5000"))
+        #expect(storage.database.pagesRead - opened <= 4)
+    }
+
+    /// A list's records load with one statement per 64 keys, its unused keys matching nothing: the
+    /// first read of a list of 49 (one of them absent) prepares one statement, not one for each
+    /// power of two in 49 (32, 16 and 1), and finds every record in the list's order.
+    @Test func aListLoadsWithOnePreparedStatement() throws {
+        let file = try TemporaryDatabase()
+        defer { file.remove() }
+        do {
+            let storage = try SQLiteRecordStorage(path: file.path)
+            var changes = RecordSet()
+            for index in 0..<49 where index != 20 { changes.set(CacheKey("Human:\(index)"), "name", .string("Friend \(index)")) }
+            _ = try storage.merge(changes, receivedAt: CacheTimestamp(seconds: 1))
+        }
+        let storage = try SQLiteRecordStorage(path: file.path)
+        let keys = (0..<49).map { CacheKey("Human:\($0)") }
+        storage.beginRead()
+        defer { storage.endRead() }
+        storage.prefetch(keys.map { .reference($0) })
+        #expect(storage.batchStatements.compactMap { $0 }.count == 1)
+        for (index, key) in keys.enumerated() {
+            let handle = try storage.handle(for: key)
+            #expect(handle.flatMap { storage.field("name", of: $0)?.value } == (index == 20 ? nil : .string("Friend \(index)")))
+        }
+        #expect(storage.prefetched.isEmpty || storage.prefetched.allSatisfy { $0.next == $0.keys.count })
+    }
+
+    /// Least-recently-written order holds across connections: the write counter lives in the file,
+    /// so a connection opened earlier stamps its next merge after another connection's merges.
+    @Test func evictionOrderHoldsAcrossConnections() throws {
+        let file = try TemporaryDatabase()
+        defer { file.remove() }
+        let first = try SQLiteRecordStorage(path: file.path)
+        let second = try SQLiteRecordStorage(path: file.path)
+        for (storage, key) in [(first, "A:1"), (second, "B:1"), (second, "C:1"), (second, "D:1"), (first, "E:1")] {
+            var changes = RecordSet()
+            changes.set(CacheKey(key), "name", "x")
+            _ = try storage.merge(changes, receivedAt: CacheTimestamp(seconds: 1))
+        }
+        #expect(try first.evictionCandidates(5, excluding: []) == ["A:1", "B:1", "C:1", "D:1", "E:1"])
+        let reopened = try SQLiteRecordStorage(path: file.path)
+        var changes = RecordSet()
+        changes.set("A:1", "name", "y")
+        _ = try reopened.merge(changes, receivedAt: CacheTimestamp(seconds: 2))
+        #expect(try reopened.evictionCandidates(5, excluding: []) == ["B:1", "C:1", "D:1", "E:1", "A:1"])
+    }
+
     /// A read runs in one read transaction (one snapshot, no file locks per record) that ends with
     /// the read: another connection's commits show in the next read, and a write after a read
     /// that was never ended still commits.

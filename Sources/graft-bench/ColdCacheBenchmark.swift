@@ -1,0 +1,139 @@
+import Foundation
+import Graft
+import GraftSQLite
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `graft-bench cache cold [--records N]`: a screen read from a large SQLite cache by a process
+/// that has just opened it. The file holds N (100,000) records: a HeroAndFriends response of N - 2
+/// friends, then the screen, a HeroAndFriends of 49 friends (50 objects, 51 records with
+/// `ROOT_QUERY`) written over it. Each of 101 new processes of this executable
+/// (`graft-bench cache cold-read PATH`) opens the file and times its open and its first read of the
+/// screen: the first process's figures, then the mean over the other 100. One store kept open then
+/// times the warm read of the same screen (median). The file stays in the system's page cache
+/// (it was just written), so the figures are what the code costs, not the disk.
+enum ColdCacheBenchmark {
+    /// Friends on the screen: with the hero, 50 objects.
+    static let screenFriends = 49
+    /// New processes averaged after the first.
+    static let opens = 100
+
+    static func run(_ arguments: [String]) throws {
+        var records = 100_000
+        if !arguments.isEmpty {
+            guard arguments.count == 2, arguments[0] == "--records", let count = Int(arguments[1]), count >= screenFriends + 2 else {
+                throw BenchmarkError("usage: graft-bench cache cold [--records N] (N >= \(screenFriends + 2))")
+            }
+            records = count
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("graft-bench-cold-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("cache.sqlite").path
+        let fileBytes = try fill(path, records: records)
+
+        let first = try readInNewProcess(path)
+        var samples: [ColdRead] = []
+        for _ in 0..<opens { samples.append(try readInNewProcess(path)) }
+        let warm = try warmRead(path)
+
+        let meanOpen = samples.map(\.open).reduce(0, +) / Double(samples.count)
+        let meanRead = samples.map(\.read).reduce(0, +) / Double(samples.count)
+        let medianRead = samples.map(\.read).sorted()[samples.count / 2]
+        print("cache cold: \(records) records, \(fileBytes) bytes on disk, screen \(screenFriends + 1) objects")
+        print("cache cold first process: open \(Measurement.format(first.open)) ms, first read \(Measurement.format(first.read)) ms, "
+              + "second read \(Measurement.format(first.second)) ms")
+        print("cache cold mean of \(opens) new processes: open \(Measurement.format(meanOpen)) ms, first read "
+              + "\(Measurement.format(meanRead)) ms (median \(Measurement.format(medianRead)) ms), open + first read "
+              + "\(Measurement.format(meanOpen + meanRead)) ms")
+        print("cache cold warm read (one open store): median \(Measurement.format(warm)) ms")
+        print("cache cold first read / warm read: first process \(Measurement.format(first.read / warm, digits: 2))x, "
+              + "mean \(Measurement.format(meanRead / warm, digits: 2))x; open + first read / warm read: mean "
+              + "\(Measurement.format((meanOpen + meanRead) / warm, digits: 2))x")
+    }
+
+    /// `graft-bench cache cold-read PATH`: opens the cache at PATH, reads the screen twice and prints
+    /// `open=<ms> read=<ms> second=<ms>` for the parent.
+    static func read(_ arguments: [String]) throws {
+        guard arguments.count == 1 else { throw BenchmarkError("usage: graft-bench cache cold-read PATH") }
+        let path = arguments[0]
+        let line = Locked<String>("")
+        try CacheBenchmarks.blocking {
+            let query = HeroAndFriendsQuery()
+            let start = DispatchTime.now().uptimeNanoseconds
+            let store = CacheStore(storage: try SQLiteRecordStorage(path: path))
+            let opened = DispatchTime.now().uptimeNanoseconds
+            let friends = try await store.read(query).data.hero?.friends?.count
+            let read = DispatchTime.now().uptimeNanoseconds
+            let again = try await store.read(query).data.hero?.friends?.count
+            let second = DispatchTime.now().uptimeNanoseconds
+            guard friends == screenFriends, again == screenFriends else {
+                throw BenchmarkError("read \(friends ?? -1) friends, expected \(screenFriends)")
+            }
+            line.set("open=\(Double(opened - start) / 1e6) read=\(Double(read - opened) / 1e6) second=\(Double(second - read) / 1e6)")
+        }
+        print(line.get())
+    }
+
+    /// One new process's figures, in milliseconds.
+    struct ColdRead {
+        var open: Double
+        var read: Double
+        var second: Double
+    }
+
+    /// Writes `records` records to a new cache at `path`, the screen last; returns the file's size.
+    static func fill(_ path: String, records: Int) throws -> Int {
+        try CacheBenchmarks.blocking {
+            let store = CacheStore(storage: try SQLiteRecordStorage(path: path))
+            for friends in [records - 2, screenFriends] {
+                guard case .object(let response) = try JSONParser.parse(HeroAndFriendsQuery.response(friends: friends)),
+                      case .object(let data)? = response["data"] else { throw BenchmarkError("bad fixture") }
+                try await store.write(responseData: data, for: HeroAndFriendsQuery())
+            }
+            let count = try await store.recordCount()
+            guard count == records else { throw BenchmarkError("wrote \(count) records, expected \(records)") }
+        }
+        // The store is closed: its last connection checkpointed the write-ahead log into the file.
+        guard !FileManager.default.fileExists(atPath: path + "-wal") else { throw BenchmarkError("the cache's WAL was left open") }
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        return (attributes[.size] as? Int) ?? 0
+    }
+
+    /// Runs `graft-bench cache cold-read PATH` in a new process and parses its figures.
+    static func readInNewProcess(_ path: String) throws -> ColdRead {
+        let process = Process()
+        process.executableURL = Bundle.main.executableURL
+        process.arguments = ["cache", "cold-read", path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let bytes = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: bytes, as: UTF8.self)
+        var values: [String: Double] = [:]
+        for pair in text.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+            let parts = pair.split(separator: "=")
+            if parts.count == 2, let value = Double(parts[1]) { values[String(parts[0])] = value }
+        }
+        guard process.terminationStatus == 0, let open = values["open"], let read = values["read"], let second = values["second"] else {
+            throw BenchmarkError("cold-read failed (status \(process.terminationStatus)): \(text)")
+        }
+        return ColdRead(open: open, read: read, second: second)
+    }
+
+    /// The median time of reading the screen again and again from one open store, in milliseconds.
+    static func warmRead(_ path: String) throws -> Double {
+        let result = Locked<Double>(0)
+        try CacheBenchmarks.blocking {
+            let store = CacheStore(storage: try SQLiteRecordStorage(path: path))
+            let query = HeroAndFriendsQuery()
+            let medians = try await CacheBenchmarks.medians([(setup: {}, body: {
+                guard try await store.read(query).data.hero?.friends?.count == screenFriends else { throw BenchmarkError("bad read") }
+            })])
+            result.set(medians[0])
+        }
+        return result.get()
+    }
+}
