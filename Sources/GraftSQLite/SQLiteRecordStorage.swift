@@ -8,8 +8,9 @@ import Darwin
 
 /// A persistent `RecordStorage` on the system SQLite: one row per record (its fields in
 /// `RecordCodec`'s binary form), write-ahead logging, one transaction per merge (a crash keeps
-/// exactly the merges that committed), a schema version (a database of another version is
-/// emptied and recreated: the cache can always be refetched), `clear` and `vacuum`.
+/// exactly the merges that committed), a schema version (a version-2 file is upgraded in place; a
+/// database of another version is emptied and recreated: the cache can always be refetched),
+/// `clear` and `vacuum`.
 ///
 /// ```swift
 /// let store = CacheStore(storage: try SQLiteRecordStorage(path: cacheURL.path))
@@ -99,7 +100,18 @@ public final class SQLiteRecordStorage: RecordStorage {
             try database.execute("PRAGMA journal_mode=WAL")
             try database.execute(durability == .full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL")
             let version = try database.integer("PRAGMA user_version")
-            if version != SQLiteRecordStorage.schemaVersion {
+            if version == 2 {
+                // Version 2's records are version 3's: only the counter table is new, made once
+                // from the largest `used` (the one time the whole table is read).
+                try database.execute("""
+                    BEGIN IMMEDIATE;
+                    CREATE TABLE IF NOT EXISTS records_clock (tick INTEGER NOT NULL);
+                    DELETE FROM records_clock;
+                    INSERT INTO records_clock (tick) SELECT COALESCE(MAX(used), 0) FROM records;
+                    PRAGMA user_version = \(SQLiteRecordStorage.schemaVersion);
+                    COMMIT;
+                    """)
+            } else if version != SQLiteRecordStorage.schemaVersion {
                 try database.execute("""
                     BEGIN IMMEDIATE;
                     DROP TABLE IF EXISTS records;

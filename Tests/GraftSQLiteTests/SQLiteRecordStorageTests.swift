@@ -44,6 +44,31 @@ import Graft
         #expect(try reopened.recordCount() == 0)
     }
 
+    /// A version-2 file (the write counter taken from `MAX(used)` at every open) keeps its records
+    /// when opened by this version: the counter table is made once from `MAX(used)`, and eviction
+    /// order goes on from there.
+    @Test func aVersionTwoFileKeepsItsRecords() throws {
+        let file = try TemporaryDatabase()
+        defer { file.remove() }
+        do {
+            let storage = try SQLiteRecordStorage(path: file.path)
+            for key in ["A:1", "B:1", "C:1"] {
+                var changes = RecordSet()
+                changes.set(CacheKey(key), "name", "x")
+                _ = try storage.merge(changes, receivedAt: CacheTimestamp(seconds: 1))
+            }
+            // Back to version 2's layout: no counter table.
+            try storage.database.execute("DROP TABLE records_clock; PRAGMA user_version = 2")
+        }
+        let reopened = try SQLiteRecordStorage(path: file.path)
+        #expect(try reopened.storedSchemaVersion() == SQLiteRecordStorage.schemaVersion)
+        #expect(try reopened.recordCount() == 3)
+        var changes = RecordSet()
+        changes.set("A:1", "name", "y")
+        _ = try reopened.merge(changes, receivedAt: CacheTimestamp(seconds: 2))
+        #expect(try reopened.evictionCandidates(3, excluding: []) == ["B:1", "C:1", "A:1"])
+    }
+
     /// Opening a large cache reads a few pages (the header and the schema), never the table, and
     /// reading one record then reads its path down the table's tree: a new process reading one
     /// screen pays for that screen, not for the file.
