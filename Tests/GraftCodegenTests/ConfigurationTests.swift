@@ -37,6 +37,14 @@ import Testing
                 == "graft.json:1:28: error: 'pagination' keys name a field as \"Type.field\", found \"courses\"")
     }
 
+    @Test func readsMaxAges() throws {
+        let configuration = try GraftConfiguration.parse(#"{"maxAges": {"Course": 300, "Course.rating": 0}}"#, path: "graft.json")
+        #expect(configuration.maxAges == ["Course": 300, "Course.rating": 0])
+        #expect(Self.headline(#"{"maxAges": {"Course": "5m"}}"#)?.contains("'maxAges.Course' must be a whole number of seconds") == true)
+        #expect(Self.headline(#"{"maxAges": {"Course": 1.5}}"#)?.contains("'maxAges.Course' must be a whole number of seconds") == true)
+        #expect(Self.headline(#"{"maxAges": {"A.b.c": 5}}"#)?.contains("'maxAges' keys name a type") == true)
+    }
+
     @Test func readsTheModularKeys() throws {
         let configuration = try GraftConfiguration.parse("""
         {"schemaModule": "AppSchema", "upstream": {"CoreAPI": ["../Core", "../Shared/A.graphql"], "UIAPI": "../UI"},
@@ -84,7 +92,7 @@ import Testing
               ^
             """)
         #expect(Self.headline("{\"zzz\": 1}") == "graft.json:1:2: error: unknown key 'zzz' (known keys: schema, operations, output, "
-                + "namespace, accessLevel, customScalars, keyFields, pagination, operationDocument, persistedQueryManifest, testMocks, "
+                + "namespace, accessLevel, customScalars, keyFields, pagination, maxAges, operationDocument, persistedQueryManifest, testMocks, "
                 + "schemaTypes, schemaModule, upstream, usedBy)")
     }
 

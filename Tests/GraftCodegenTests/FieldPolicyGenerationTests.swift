@@ -19,7 +19,8 @@ import Testing
         """
 
     /// Generates for the schema and one query; returns the metadata file's text or the errors.
-    static func generate(pagination: [String: GraftConfiguration.Pagination]) throws -> (metadata: String?, errors: [String]) {
+    static func generate(pagination: [String: GraftConfiguration.Pagination],
+                         maxAges: [String: Int] = [:]) throws -> (metadata: String?, errors: [String]) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("graft-policies-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -29,8 +30,30 @@ import Testing
         var configuration = GraftConfiguration(schemaPaths: [folder.appendingPathComponent("schema.graphqls").path],
                                                operationPaths: [folder.appendingPathComponent("Books.graphql").path])
         configuration.pagination = pagination
+        configuration.maxAges = maxAges
         let result = CodeGenerator.run(configuration)
         return (result.files.first { $0.path.hasSuffix("SchemaMetadata.graphql.swift") }?.contents, result.errors.map(\.description))
+    }
+
+    @Test func maxAgesAreInTheMetadataAfterThePolicies() throws {
+        let (metadata, errors) = try Self.generate(pagination: ["Query.books": .relay], maxAges: ["Book": 300, "Book.title": 60])
+        #expect(errors == [])
+        let text = try #require(metadata)
+        #expect(text.contains(#"maxAges: ["Book": .seconds(300), "Book.title": .seconds(60)]"#))
+        #expect(text.contains("\t],\n\tmaxAges: "))
+        // Without pagination or policies the key fields come first, then the ages close the call.
+        let alone = try #require(try Self.generate(pagination: [:], maxAges: ["Book": 5]).metadata)
+        #expect(alone.contains(#"maxAges: ["Book": .seconds(5)]"#))
+        #expect(try #require(try Self.generate(pagination: [:]).metadata).contains("maxAges") == false)
+    }
+
+    @Test func maxAgesOfNamesTheSchemaLacksAreErrors() throws {
+        let (_, errors) = try Self.generate(pagination: [:], maxAges: ["Bok": 5, "Book.titel": 5, "Item": 5])
+        #expect(errors.map { $0.replacingOccurrences(of: "<schema>: error: ", with: "") } == [
+            "graft.json: 'maxAges' names Bok, which is not an object or interface type of the schema",
+            "graft.json: 'maxAges' names Book.titel, which is not a field of the schema",
+            "graft.json: 'maxAges' names Item, which is not an object or interface type of the schema",
+        ])
     }
 
     @Test func policiesAreInTheMetadata() throws {

@@ -18,8 +18,11 @@ public struct CacheConfiguration: Sendable {
     /// The programmatic key resolver, tried first.
     public var keyResolver: KeyResolver?
     /// The maximum age of fields, by type (`"Course"`) or by field (`"Course.rating"`, the field's
-    /// name without arguments; it wins over the type's). Fields older than that are stale.
-    public let maxAges: [String: Duration]
+    /// name without arguments; it wins over the type's). Fields older than that are stale. The
+    /// generated schema's (`graft.json`'s `maxAges`), then the ones given here.
+    public private(set) var maxAges: [String: Duration]
+    /// The maximum ages given to the initializer, kept to merge with an adopted schema.
+    private let givenMaxAges: [String: Duration]
     /// Field policies by `"Type.field"` (paginated fields): the generated schema's, then the ones
     /// given here.
     public private(set) var fieldPolicies: [String: FieldPolicy]
@@ -38,7 +41,7 @@ public struct CacheConfiguration: Sendable {
     /// The clock used for `receivedAt` and ages (tests inject one).
     public var clock: @Sendable () -> Date
     /// `maxAges` prepared for lookup.
-    let expiry: ExpiryRules
+    private(set) var expiry: ExpiryRules
 
     /// Creates a configuration.
     /// Creates a configuration. Without `schema`, a `CacheStore` adopts the schema metadata of the
@@ -54,10 +57,11 @@ public struct CacheConfiguration: Sendable {
         self.fieldPolicies = (schema?.fieldPolicies ?? [:]).merging(fieldPolicies) { _, given in given }
         self.keyFields = Self.resolveKeyFields(schema: schema ?? SchemaMetadata(), keyFields: keyFields)
         self.keyResolver = keyResolver
-        self.maxAges = maxAges
+        self.givenMaxAges = maxAges
+        self.maxAges = (schema?.maxAges ?? [:]).merging(maxAges) { _, given in given }
         self.maxRecordCount = maxRecordCount
         self.clock = clock
-        self.expiry = ExpiryRules(maxAges)
+        self.expiry = ExpiryRules(self.maxAges)
     }
 
     /// The current time as a timestamp.
@@ -74,12 +78,15 @@ public struct CacheConfiguration: Sendable {
         policy(typename: typename, key: key, field: name)?.pagination
     }
 
-    /// This configuration with `schema`'s key fields and possible types (the given key fields win).
+    /// This configuration with `schema`'s key fields, possible types, field policies and maximum
+    /// ages (the given ones win).
     func adopting(_ schema: SchemaMetadata) -> CacheConfiguration {
         var copy = self
         copy.schema = schema
         copy.keyFields = Self.resolveKeyFields(schema: schema, keyFields: givenKeyFields)
         copy.fieldPolicies = schema.fieldPolicies.merging(givenFieldPolicies) { _, given in given }
+        copy.maxAges = schema.maxAges.merging(givenMaxAges) { _, given in given }
+        copy.expiry = ExpiryRules(copy.maxAges)
         return copy
     }
 

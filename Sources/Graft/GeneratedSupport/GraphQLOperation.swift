@@ -102,12 +102,16 @@ public struct SchemaMetadata: Sendable, Hashable {
     public let keyFields: [String: [String]]
     /// Field policies by `"Type.field"` (paginated fields).
     public let fieldPolicies: [String: FieldPolicy]
+    /// How long cached fields stay fresh, by type (`"Course"`) or field (`"Course.rating"`), from
+    /// the configuration's `maxAges` (what Apollo Server's `@cacheControl(maxAge:)` says of them).
+    public let maxAges: [String: Duration]
 
     /// Creates metadata.
     public init(possibleTypes: [String: Set<String>] = [:], keyFields: [String: [String]] = [:],
-                fieldPolicies: [String: FieldPolicy] = [:]) {
+                fieldPolicies: [String: FieldPolicy] = [:], maxAges: [String: Duration] = [:]) {
         self.possibleTypes = possibleTypes
         self.keyFields = keyFields
         self.fieldPolicies = fieldPolicies
+        self.maxAges = maxAges
     }
 }

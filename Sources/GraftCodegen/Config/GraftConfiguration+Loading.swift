@@ -3,7 +3,7 @@ import GraftCompiler
 
 extension GraftConfiguration {
     /// The keys `graft.json` may have.
-    public static let keys = ["schema", "operations", "output", "namespace", "accessLevel", "customScalars", "keyFields", "pagination",
+    public static let keys = ["schema", "operations", "output", "namespace", "accessLevel", "customScalars", "keyFields", "pagination", "maxAges",
                               "operationDocument", "persistedQueryManifest", "testMocks", "schemaTypes", "schemaModule", "upstream", "usedBy"]
 
     /// Reads `graft.json` at `path`; relative paths in it are resolved against the file's folder.
@@ -155,6 +155,19 @@ extension GraftConfiguration {
                     }
                     configuration.pagination[entry.key] = kind
                 }
+            case "maxAges":
+                for entry in try object(value) {
+                    guard case .number(let seconds) = entry.value.kind, seconds >= 0, seconds == seconds.rounded(),
+                          seconds <= Double(Int32.max) else {
+                        throw fail("'maxAges.\(entry.key)' must be a whole number of seconds, found \(entry.value.typeName)",
+                                   at: entry.value)
+                    }
+                    guard entry.key.split(separator: ".", omittingEmptySubsequences: false).count <= 2, !entry.key.isEmpty else {
+                        throw fail("'maxAges' keys name a type (\"Course\") or a field (\"Course.rating\"), found \"\(entry.key)\"",
+                                   at: entry.value)
+                    }
+                    configuration.maxAges[entry.key] = Int(seconds)
+                }
             case "keyFields":
                 for entry in try object(value) {
                     if case .string(let text) = entry.value.kind {
@@ -215,6 +228,9 @@ extension GraftConfiguration {
       // Paginated fields whose pages the normalized cache merges into one list: "Type.field" to
       // "relay" (first/after, last/before) or "offset" (offset/limit), e.g. "Query.courses": "relay".
       "pagination": {},
+      // How many seconds cached fields stay fresh, by "Type" or "Type.field" (what Apollo Server's
+      // @cacheControl(maxAge:) says), e.g. "Course": 300, "Course.rating": 60.
+      "maxAges": {},
       // What operations send: "definition" (the text), "operationId" (persisted-query id only) or "both".
       "operationDocument": "definition",
       // Where to write an Apollo-format persisted-query manifest, or null for none.

@@ -38,6 +38,9 @@ public struct GraftConfiguration: Sendable, Hashable {
     public var keyFields: [String: [String]]
     /// Paginated fields by `"Type.field"`: their pages are merged in the normalized cache.
     public var pagination: [String: Pagination] = [:]
+    /// How many seconds cached fields stay fresh, by type (`"Course"`) or field (`"Course.rating"`),
+    /// as Apollo Server's `@cacheControl(maxAge:)` says; generated into `SchemaMetadata.maxAges`.
+    public var maxAges: [String: Int] = [:]
 
     /// How the pages of a paginated field are merged (see the runtime's `FieldPolicy`).
     public enum Pagination: String, Sendable, Hashable, CaseIterable {

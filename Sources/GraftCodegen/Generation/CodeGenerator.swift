@@ -59,6 +59,17 @@ public enum CodeGenerator {
                 continue
             }
         }
+        // So does `maxAges`: each key a type or a field of the schema.
+        for name in configuration.maxAges.keys.sorted() {
+            let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            let type = schema.type(named: parts[0])
+            guard let type, type.kind == .object || type.kind == .interface,
+                  parts.count == 1 || type.fields.contains(where: { $0.name == parts[1] }) else {
+                result.errors.append(GraphQLError("graft.json: 'maxAges' names \(name), which is not "
+                                                  + (parts.count == 1 ? "an object or interface type" : "a field") + " of the schema"))
+                continue
+            }
+        }
         guard result.errors.isEmpty else {
             return result
         }
@@ -111,7 +122,8 @@ public enum CodeGenerator {
     /// module without it.
     static func misplacedSettings(_ configuration: GraftConfiguration) -> GraphQLError? {
         if let schemaModule = configuration.schemaModule {
-            let misplaced = [("keyFields", !configuration.keyFields.isEmpty), ("pagination", !configuration.pagination.isEmpty)]
+            let misplaced = [("keyFields", !configuration.keyFields.isEmpty), ("pagination", !configuration.pagination.isEmpty),
+                             ("maxAges", !configuration.maxAges.isEmpty)]
                 .filter(\.1).map { "\"\($0.0)\"" }
             if !misplaced.isEmpty {
                 return GraphQLError("\(misplaced.joined(separator: " and ")) belong\(misplaced.count == 1 ? "s" : "") to the schema "

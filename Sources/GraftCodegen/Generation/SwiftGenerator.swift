@@ -193,11 +193,12 @@ public struct SwiftGenerator {
         writer.indent { body in
             body.list(prefix: "possibleTypes: ", possible.isEmpty ? [":"] : possible, close: "],")
             let policies = fieldPolicies.sorted { $0.key < $1.key }.map { "\(SwiftNames.stringLiteral($0.key)): \($0.value)" }
-            if policies.isEmpty {
-                body.list(prefix: "keyFields: ", keys.isEmpty ? [":"] : keys)
-            } else {
-                body.list(prefix: "keyFields: ", keys.isEmpty ? [":"] : keys, close: "],")
-                body.list(prefix: "fieldPolicies: ", policies)
+            let ages = configuration.maxAges.sorted { $0.key < $1.key }.map { "\(SwiftNames.stringLiteral($0.key)): .seconds(\($0.value))" }
+            // The last list present closes the call; the others end with a comma.
+            let lists = [("keyFields: ", keys.isEmpty ? [":"] : keys), ("fieldPolicies: ", policies), ("maxAges: ", ages)]
+                .enumerated().filter { $0.offset == 0 || !$0.element.1.isEmpty }.map(\.element)
+            for (index, list) in lists.enumerated() {
+                if index == lists.count - 1 { body.list(prefix: list.0, list.1) } else { body.list(prefix: list.0, list.1, close: "],") }
             }
         }
         writer.line(")")

@@ -65,3 +65,19 @@ import StarWarsAPI
         #expect(results.map(\.1) == [true, false])
     }
 }
+
+/// Maximum ages from the generated schema metadata (graft.json's `maxAges`), merged with the ones
+/// the app gives (the app's win), whether the schema is given or adopted.
+@Suite struct SchemaMaxAgeTests {
+    @Test func theSchemasAgesApplyAndTheGivenOnesWin() {
+        let schema = SchemaMetadata(maxAges: ["Human": .seconds(60), "Droid": .seconds(5), "Droid.name": .seconds(1)])
+        let adopted = CacheConfiguration(maxAges: ["Human": .seconds(10)]).adopting(schema)
+        #expect(adopted.maxAges == ["Human": .seconds(10), "Droid": .seconds(5), "Droid.name": .seconds(1)])
+        #expect(adopted.expiry.maxAge(typename: "Human", field: "name") == 10)
+        #expect(adopted.expiry.maxAge(typename: "Droid", field: "name") == 1)
+        #expect(adopted.expiry.maxAge(typename: "Droid", field: "id") == 5)
+        let given = CacheConfiguration(schema: schema, maxAges: ["Droid": .seconds(7)])
+        #expect(given.expiry.maxAge(typename: "Droid", field: "id") == 7)
+        #expect(given.expiry.maxAge(typename: "Human", field: "id") == 60)
+    }
+}
