@@ -144,7 +144,7 @@ struct ArticleCodeBlock: Sendable, Hashable {
 
     /// A line holding attributes only (`@MainActor`, `@available(*, deprecated)`), which belong to the next item.
     static func isAttributeLine(_ trimmed: String) -> Bool {
-        trimmed.wholeMatch(of: /(@\w+(\([^()]*\))?\s*)+/) != nil
+        trimmed.wholeMatch(of: #/(@\w+(\([^()]*\))?\s*)+/#) != nil
     }
 }
 
