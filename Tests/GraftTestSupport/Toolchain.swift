@@ -41,5 +41,6 @@ public enum Toolchain {
 /// The toolchain could not be found.
 public struct ToolchainError: Error, CustomStringConvertible {
     public let message: String
+    public init(message: String) { self.message = message }
     public var description: String { message }
 }
