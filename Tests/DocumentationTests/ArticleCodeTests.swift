@@ -64,7 +64,8 @@ import Testing
             "print(label)",
         ])
         let file = block.swiftFile(namespace: "DocBlock_A_0")
-        let code = file.split(separator: "\n").filter { !$0.hasPrefix("#sourceLocation") }.map(String.init)
+        let code = file.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            .filter { !$0.hasPrefix("#sourceLocation") }.map(String.init)
         #expect(code == [
             "import Graft",
             "enum DocBlock_A_0 {",
