@@ -4,8 +4,9 @@
 # entry that names nothing, a malformed directive. No package dependency: the compiler emits the
 # module's symbol graph, docc turns it and the articles into the archive.
 #
-# The symbol graphs come from a build of the Graft module in a scratch folder of its own
-# (.build/docs-build), so the flags that emit them never invalidate the main build.
+# The symbol graphs come from `swift package dump-symbol-graph`, which builds the package in the
+# main build folder (after `swift test`, as in .ci/run, nothing is left to compile) and extracts
+# every module's graph from its .swiftmodule.
 # Usage: Scripts/docs.sh [--keep-going]   (--keep-going: report warnings without failing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,16 +14,15 @@ cd "$(dirname "$0")/.."
 strict=(--warnings-as-errors)
 [ "${1:-}" = "--keep-going" ] && strict=()
 
-scratch=.build/docs-build
 graphs=.build/docs-symbol-graphs
-all_graphs="$scratch/symbol-graphs"
 output=.build/docs/Graft.doccarchive
-rm -rf "$graphs" "$all_graphs" "$output"
-mkdir -p "$graphs" "$all_graphs" "$(dirname "$output")"
+rm -rf "$graphs" "$output"
+mkdir -p "$graphs" "$(dirname "$output")"
 
-swift build --target Graft --scratch-path "$scratch" \
-  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$all_graphs" >"$scratch.log" 2>&1 \
-  || { tail -40 "$scratch.log" >&2; echo "error: building Graft for its symbol graph failed" >&2; exit 1; }
+swift package dump-symbol-graph >.build/docs-symbol-graphs.log 2>&1 \
+  || { tail -40 .build/docs-symbol-graphs.log >&2; echo "error: swift package dump-symbol-graph failed" >&2; exit 1; }
+all_graphs=$(sed -n 's/^Files written to //p' .build/docs-symbol-graphs.log | tail -1)
+[ -f "$all_graphs/Graft.symbols.json" ] || { echo "error: no Graft.symbols.json in '$all_graphs'" >&2; exit 1; }
 
 # The catalog documents the Graft module: its own graph and its extensions of other modules
 # (Graft@Swift.symbols.json ...). The other modules' graphs would make docc see several modules.
