@@ -39,6 +39,13 @@ extension SelectionSet {
             throw error.prepending(.key("data"))
         }
     }
+
+    /// Decodes a response's `data` with its `errors` put beside the nulls they explain
+    /// (``FieldErrorMarkers``), where fields with error handling (`@semanticNonNull`, `@catch`)
+    /// read them as ``GraphQLFieldError``s.
+    public static func decode(data: JSONValue, errors: [GraphQLResponseError]) throws(ResponseDecodingError) -> Self {
+        try decode(data: errors.isEmpty ? data : FieldErrorMarkers.attach(errors, to: data))
+    }
 }
 
 /// The `Fragments` of a generated selection set: its named fragments, `fragments.<name>`.
