@@ -134,6 +134,38 @@ import Testing
         #expect(try await store.recordCount() == 0)
     }
 
+    /// The schema module's `onError` is sent with its operations, and only with them.
+    @Test func requestsCarryTheSchemasOnError() async throws {
+        let (client, transport) = Self.client(answering: Self.failedTerms)
+        _ = try await client.fetch(CourseCertificateQuery(slug: "swift"), cachePolicy: .networkOnly)
+        let request = try #require(transport.requests.first)
+        #expect(request.onError == "NULL")
+        #expect(request.body(includingQuery: true).objectValue?["onError"] == .string("NULL"))
+        #expect(GraphQLRequest(CourseCertificateQuery(slug: "swift")).onError == SemanticNullabilityAPI.schemaMetadata.onError)
+    }
+
+    /// With `onError: "NULL"` a server leaves a failed non-null field null in place; decoding
+    /// propagates it as the server would have: the enclosing optional reads nil, the enclosing
+    /// field with error handling reads the error.
+    @Test func nullsLeftInPlaceArePropagatedByDecoding() throws {
+        let course = try Self.body(#"""
+            {"__typename": "Course", "slug": "swift", "title": null, "certificateTerms": "Terms",
+             "reviewers": [{"__typename": "Reviewer", "name": "Ada", "handle": null}],
+             "mentor": {"__typename": "Reviewer", "name": "Grace", "handle": null}}
+            """#, errors: #"""
+            [{"message": "no title", "path": ["course", "title"]},
+             {"message": "no handle", "path": ["course", "reviewers", 0, "handle"]},
+             {"message": "no mentor handle", "path": ["course", "mentor", "handle"]}]
+            """#)
+        let body = try #require(GraphQLResponseBody(json: course))
+        let terms = try CourseCertificateQuery.Data.decode(data: try #require(body.data), errors: body.errors)
+        #expect(terms.course == nil)
+        let reviewers = try CourseReviewersQuery.Data.decode(data: try #require(body.data), errors: body.errors)
+        let reviewersCourse = try #require(reviewers.course)
+        #expect(throws: GraphQLFieldError.self) { _ = try reviewersCourse.reviewers }
+        #expect(reviewersCourse.mentor.error?.error.message == "no mentor handle")
+    }
+
     @Test func aModelBuiltInCodeHoldsAnError() throws {
         let error = GraphQLFieldError(errors: [GraphQLResponseError(message: "the certificate service is unavailable", path: ResponsePath([.key("course"), .key("certificateTerms")]))])
         let built = CourseCertificateQuery.Data.Course(slug: "swift", title: "Swift", certificateTerms: .failure(error))

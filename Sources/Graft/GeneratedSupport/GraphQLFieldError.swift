@@ -95,7 +95,10 @@ extension ObjectData {
         do {
             return .success(try T.__decode(fields[key]))
         } catch {
-            throw error.prepending(.key(key))
+            // A non-null field below that failed in place (`onError: "NULL"`) fails this one.
+            let error = explained(error, key)
+            if let fieldError = error.fieldError { return .failure(fieldError) }
+            throw error
         }
     }
 

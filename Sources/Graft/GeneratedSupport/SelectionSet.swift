@@ -95,15 +95,27 @@ public struct ObjectData: Sendable, Hashable {
         self.fields = fields
     }
 
-    /// The value of a field, decoded as the property's type. Errors name the key.
+    /// The value of a field, decoded as the property's type. Errors name the key. A null that
+    /// the server explained with an error (``ResponseDecodingError/fieldError``) makes an optional
+    /// field nil, as the server's error propagation would have.
     public subscript<T: OutputValue>(_ key: String) -> T {
         get throws(ResponseDecodingError) {
             do {
                 return try T.__decode(fields[key])
             } catch {
-                throw error.prepending(.key(key))
+                let error = explained(error, key)
+                if error.fieldError != nil, !T.__outputType.isNonNull { return try T.__decode(nil) }
+                throw error
             }
         }
+    }
+
+    /// `error` (from decoding the field `key`) with the key prepended, and the field's own errors
+    /// when the null that failed is the field's.
+    func explained(_ error: ResponseDecodingError, _ key: String) -> ResponseDecodingError {
+        var error = error.prepending(.key(key))
+        if error.fieldError == nil, fields[Self.fieldErrorsKey] != nil { error.fieldError = fieldError(key) }
+        return error
     }
 
     /// `data.name`: the value of a field, as `self["name"]` (what generated initializers write).

@@ -3,7 +3,8 @@ import Graft
 /// Possible types of the interfaces and unions used, and cache key fields.
 public let schemaMetadata = SchemaMetadata(
 	possibleTypes: [:],
-	keyFields: ["Course": ["slug"]]
+	keyFields: ["Course": ["slug"]],
+	onError: "NULL"
 )
 /// Gives operations `schemaMetadata` as their `__schema`.
 public protocol SchemaOperation: GraphQLOperation {}
