@@ -166,6 +166,23 @@ import Testing
         #expect(reviewersCourse.mentor.error?.error.message == "no mentor handle")
     }
 
+    /// A type case reads its parent's semantically non-null field from the response object, the
+    /// error included.
+    @Test func aTypeCaseTakesOverTheThrowingField() throws {
+        let json = try JSONParser.parse(#"""
+            {"data": {"featured": {"__typename": "Course", "headline": null, "slug": "swift"}},
+             "errors": [{"message": "no headline", "path": ["featured", "headline"]}]}
+            """#)
+        let body = try #require(GraphQLResponseBody(json: json))
+        let data = try FeaturedHeadlineQuery.Data.decode(data: try #require(body.data), errors: body.errors)
+        let course = try #require(data.featured?.asCourse)
+        #expect(course.slug == "swift")
+        #expect(throws: GraphQLFieldError.self) { _ = try course.headline }
+        let valued = try FeaturedHeadlineQuery.Data.decode(data: try JSONParser.parse(
+            #"{"featured": {"__typename": "Course", "headline": "New", "slug": "swift"}}"#))
+        #expect(try valued.featured?.asCourse?.headline == "New")
+    }
+
     @Test func aModelBuiltInCodeHoldsAnError() throws {
         let error = GraphQLFieldError(errors: [GraphQLResponseError(message: "the certificate service is unavailable", path: ResponsePath([.key("course"), .key("certificateTerms")]))])
         let built = CourseCertificateQuery.Data.Course(slug: "swift", title: "Swift", certificateTerms: .failure(error))

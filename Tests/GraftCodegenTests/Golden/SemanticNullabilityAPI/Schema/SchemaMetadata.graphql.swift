@@ -2,7 +2,7 @@
 import Graft
 /// Possible types of the interfaces and unions used, and cache key fields.
 public let schemaMetadata = SchemaMetadata(
-	possibleTypes: [:],
+	possibleTypes: ["Featured": ["Course", "Reviewer"]],
 	keyFields: ["Course": ["slug"]],
 	onError: "NULL"
 )
