@@ -8,9 +8,9 @@
 /// position. It is put, as it came, under ``ObjectData/fieldErrorsKey`` of the object holding
 /// that field, keyed by the field's response key. An error whose path reaches no null (or
 /// leaves the data) is left where it was: in the response's `errors` only.
-enum FieldErrorMarkers {
+package enum FieldErrorMarkers {
     /// `data` with the errors attached; `data` itself when none has a path.
-    static func attach(_ errors: [GraphQLResponseError], to data: JSONValue) -> JSONValue {
+    package static func attach(_ errors: [GraphQLResponseError], to data: JSONValue) -> JSONValue {
         var data = data
         for error in errors {
             guard let path = error.path?.components, !path.isEmpty else { continue }
@@ -21,7 +21,7 @@ enum FieldErrorMarkers {
 
     /// Whether every error of `errors` explains a null of `data` (then the response, errors and
     /// all, can be written to the cache and read back the same).
-    static func explainsAll(_ errors: [GraphQLResponseError], in data: JSONValue) -> Bool {
+    package static func explainsAll(_ errors: [GraphQLResponseError], in data: JSONValue) -> Bool {
         errors.allSatisfy { error in
             guard let path = error.path?.components, !path.isEmpty else { return false }
             var copy = data
@@ -70,7 +70,7 @@ enum FieldErrorMarkers {
     }
 
     /// Whether `value` is null or a list holding a null (at any depth of lists, not inside objects).
-    static func holdsNull(_ value: JSONValue) -> Bool {
+    package static func holdsNull(_ value: JSONValue) -> Bool {
         switch value {
         case .null: return true
         case .array(let items): return items.contains(where: holdsNull)
