@@ -42,14 +42,14 @@ extension Result: FieldErrorCarrier where Failure == GraphQLFieldError {
 extension Result: OutputValue where Success: OutputValue, Failure == GraphQLFieldError {
     /// A value present in the response; a field error is only known to the object holding the
     /// field (``ObjectData/fieldResult(_:)``).
-    public static func __decode(_ value: JSONValue?) throws(ResponseDecodingError) -> Self {
+    @_spi(Generated) public static func __decode(_ value: JSONValue?) throws(ResponseDecodingError) -> Self {
         .success(try Success.__decode(value))
     }
 
-    public static var __outputType: OutputType { Success.__outputType.nullable }
+    @_spi(Generated) public static var __outputType: OutputType { Success.__outputType.nullable }
 
     /// The value, or null for a failure (its errors go beside it, under ``ObjectData/fieldErrorsKey``).
-    public var __jsonValue: JSONValue {
+    @_spi(Generated) public var __jsonValue: JSONValue {
         switch self {
         case .success(let value): return value.__jsonValue
         case .failure: return .null
