@@ -119,10 +119,13 @@ let package = Package(
                 path: "Tests/GraftCodegenTests/Golden/ModularFeatureAAPI"),
         .target(name: "ModularFeatureBAPI", dependencies: ["GraftAPI", "ModularSchemaAPI", "ModularCoreAPI"],
                 path: "Tests/GraftCodegenTests/Golden/ModularFeatureBAPI"),
+        // `@semanticNonNull` and `@catch` (Tests/GraftCodegenTests/Fixtures/SemanticNullability: part of
+        // the example API as a client describes it).
+        .target(name: "SemanticNullabilityAPI", dependencies: ["GraftAPI"], path: "Tests/GraftCodegenTests/Golden/SemanticNullabilityAPI"),
         .testTarget(name: "GeneratedCodeTests",
                     dependencies: ["Graft", "GraftTesting", "CourseCatalogAPI", "StarWarsAPI", "StarWarsAPIMocks", "AnimalKingdomAPI",
                                    "GitHubAPI", "ClashAPI", "GraftTestSupport", "ModularSchemaAPI", "ModularCoreAPI", "ModularFeatureAAPI",
-                                   "ModularFeatureBAPI"]),
+                                   "ModularFeatureBAPI", "SemanticNullabilityAPI"]),
         // Builds a temporary copy of Examples/CourseCatalog with the plugins (nested `swift build`).
         // Fixtures: the stub XcodeProjectPlugin module PluginSourceTests typechecks the plugins against.
         .testTarget(name: "PluginTests", dependencies: ["GraftTestSupport"], exclude: ["Fixtures"]),
@@ -132,7 +135,7 @@ let package = Package(
                                                                 "StarWarsAPI", "StarWarsAPIMocks", "GraftTestSupport"]),
         // Against the Strawberry server in Tests/IntegrationServer (Python venv: .ci/install-integration-deps).
         .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft", "GraftTesting", "GraftHashing", "CourseCatalogAPI", "graft", "GraftSQLite", "GraftTestSupport", "graft-cache-reader", "graft-upload-helper",
-                                                               "GraftWebSocket", "graft-offline-queue-crash-helper"]),
+                                                               "GraftWebSocket", "graft-offline-queue-crash-helper", "SemanticNullabilityAPI"]),
     ],
     swiftLanguageModes: [.v6]
 )

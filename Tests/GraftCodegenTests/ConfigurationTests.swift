@@ -45,6 +45,13 @@ import Testing
         #expect(Self.headline(#"{"maxAges": {"A.b.c": 5}}"#)?.contains("'maxAges' keys name a type") == true)
     }
 
+    @Test func readsOnError() throws {
+        #expect(try GraftConfiguration.parse(#"{"onError": "NULL"}"#, path: "graft.json").onError == "NULL")
+        #expect(try GraftConfiguration.parse(#"{"onError": null}"#, path: "graft.json").onError == nil)
+        #expect(try GraftConfiguration.parse("{}", path: "graft.json").onError == nil)
+        #expect(Self.headline(#"{"onError": "NO_PROPAGATE"}"#)?.contains(#"'onError' must be "NULL", "PROPAGATE", "HALT" or null"#) == true)
+    }
+
     @Test func readsTheModularKeys() throws {
         let configuration = try GraftConfiguration.parse("""
         {"schemaModule": "AppSchema", "upstream": {"CoreAPI": ["../Core", "../Shared/A.graphql"], "UIAPI": "../UI"},
@@ -92,7 +99,7 @@ import Testing
               ^
             """)
         #expect(Self.headline("{\"zzz\": 1}") == "graft.json:1:2: error: unknown key 'zzz' (known keys: schema, operations, output, "
-                + "namespace, accessLevel, customScalars, keyFields, pagination, maxAges, operationDocument, persistedQueryManifest, testMocks, "
+                + "namespace, accessLevel, customScalars, keyFields, pagination, maxAges, onError, operationDocument, persistedQueryManifest, testMocks, "
                 + "schemaTypes, schemaModule, upstream, usedBy)")
     }
 

@@ -33,6 +33,9 @@ import Testing
             let folder = TestPaths.packageRoot.appendingPathComponent("Tests/GraftCodegenTests/Fixtures/ClashAPI").path
             return GraftConfiguration(schemaPaths: [folder + "/schema.graphqls"], operationPaths: [folder], output: output,
                                       customScalars: ["Instant": "Instant"], operationDocument: .both)
+        case "SemanticNullabilityAPI":
+            return try GraftConfiguration.load(path: TestPaths.packageRoot
+                .appendingPathComponent("Tests/GraftCodegenTests/Fixtures/SemanticNullability/graft.json").path)
         case "ModularSchemaAPI", "ModularCoreAPI", "ModularFeatureAAPI", "ModularFeatureBAPI":
             // A schema module, a module of shared fragments and two feature modules, each with its
             // graft.json in Fixtures/Modular (the modular recipe).
@@ -52,6 +55,10 @@ import Testing
 
     @Test func clashingNamesAPIMatchesGolden() throws {
         try check("ClashAPI")
+    }
+
+    @Test func semanticNullabilityAPIMatchesGolden() throws {
+        try check("SemanticNullabilityAPI")
     }
 
     @Test(arguments: ["ModularSchemaAPI", "ModularCoreAPI", "ModularFeatureAAPI", "ModularFeatureBAPI"])

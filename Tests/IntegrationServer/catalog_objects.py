@@ -111,6 +111,10 @@ async def _course_rating(root: Course, info: strawberry.Info) -> Optional[float]
     return STORE.rating_of(root.id)
 
 
+def _course_certificate_terms(root: Course) -> Optional[str]:
+    raise RuntimeError(f"the certificate service is unavailable for {root.slug}")
+
+
 def _course_reviews(root: Course, first: Annotated[Optional[int], strawberry.argument(
         description="Return at most this many reviews.")] = 10) -> list[Review]:
     return [review_object(r) for r in STORE.reviews_of(root.id)[:check_first(first)]]
@@ -150,6 +154,10 @@ class Course(Node):
                     "sessions.")
     published_at: Optional[DateTime] = strawberry.field(description="When the course was first published; null for drafts.")
     updated_at: DateTime = strawberry.field(description="When the course or one of its lessons last changed.")
+    certificate_terms: Optional[str] = strawberry.field(
+        resolver=_course_certificate_terms,
+        description="The terms of the course's certificate. The certificate service is not part of\n"
+                    "the example API: the field always fails, with a null and an error.")
     record: strawberry.Private[CourseRecord]
 
 

@@ -47,14 +47,18 @@ public struct CacheReadResult<Data: SelectionSet>: Sendable {
     /// Whether some `@defer` fragment is `Deferred.pending` because the cache lacks its data:
     /// `fetch` then goes to the server (as for a miss), a watcher delivers it and waits.
     public let hasPendingDeferred: Bool
+    /// The errors stored with fields that are null because of an error (a response's field
+    /// errors, written with its data), in reading order.
+    public let errors: [GraphQLResponseError]
 
     /// Creates a result.
-    public init(data: Data, isStale: Bool, hasPendingDeferred: Bool = false) {
+    public init(data: Data, isStale: Bool, hasPendingDeferred: Bool = false, errors: [GraphQLResponseError] = []) {
         self.data = data
         self.isStale = isStale
         self.hasPendingDeferred = hasPendingDeferred
+        self.errors = errors
     }
 
     /// The result as a response from the cache.
-    public var response: GraphQLResponse<Data> { GraphQLResponse(data: data, source: .cache, isStale: isStale) }
+    public var response: GraphQLResponse<Data> { GraphQLResponse(data: data, errors: errors, source: .cache, isStale: isStale) }
 }

@@ -20,6 +20,8 @@ struct CacheReader {
     var isStale = false
     /// Whether a `@defer` fragment was left pending because the cache lacks its data.
     var hasPendingDeferred = false
+    /// The errors stored with the fields read that hold nulls, in reading order.
+    var fieldErrors: [GraphQLResponseError] = []
     /// Paginated fields are read from their merged key (see ``FieldPolicy``).
     let configuration: CacheConfiguration
     /// Whether some field reads an object by its key arguments (then a missing root is empty).
@@ -108,6 +110,7 @@ struct CacheReader {
                     try checkAge(stored, typename, field.name, record.key, fieldKey)
                 }
                 let value = try json(stored.value, field.type, record.key, fieldKey)
+                if FieldErrorMarkers.holdsNull(value) { restoreFieldErrors(field.responseKey, fieldKey, record, into: &output) }
                 if let previous = output.updateValue(value, forKey: field.responseKey), previous != value {
                     output[field.responseKey] = CacheReader.merge(previous, value)
                 }
@@ -176,6 +179,18 @@ struct CacheReader {
         guard expired else { return }
         if staleIsMiss { throw CacheMiss(.expired, key: key, field: fieldKey) }
         isStale = true
+    }
+
+    /// The errors stored with a field that holds a null (``Normalizer/storeFieldErrors``), put
+    /// back beside it as a response would have them, and kept for the read's result.
+    mutating func restoreFieldErrors(_ responseKey: String, _ fieldKey: String, _ record: RecordSource.Located,
+                                     into output: inout [String: JSONValue]) {
+        guard case .object(let stored)? = source.field(ObjectData.fieldErrorsKey, of: record)?.value,
+              let errors = stored[fieldKey]?.jsonValue else { return }
+        var markers = output[ObjectData.fieldErrorsKey]?.objectValue ?? [:]
+        markers[responseKey] = errors
+        output[ObjectData.fieldErrorsKey] = .object(markers)
+        if case .array(let items) = errors { fieldErrors += items.compactMap(GraphQLResponseError.init(json:)) }
     }
 
     /// On a missing record, depend on its first field so the watcher wakes when it is written.

@@ -51,7 +51,8 @@ extension CacheStore {
         defer { storage.endRead() }
         do {
             let data = try reader.read(type, at: .rootQuery)
-            return (.success(CacheReadResult(data: data, isStale: reader.isStale, hasPendingDeferred: reader.hasPendingDeferred)),
+            return (.success(CacheReadResult(data: data, isStale: reader.isStale, hasPendingDeferred: reader.hasPendingDeferred,
+                                                      errors: reader.fieldErrors)),
                     reader.dependencies)
         } catch {
             return (.failure(error), reader.dependencies)

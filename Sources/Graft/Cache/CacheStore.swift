@@ -53,7 +53,8 @@ public actor CacheStore {
         var reader = makeReader(variables: variables, maxAge: maxAge, staleIsMiss: !acceptsStale, tracking: false)
         defer { storage.endRead() }
         let data = try reader.read(type, at: key)
-        return CacheReadResult(data: data, isStale: reader.isStale, hasPendingDeferred: reader.hasPendingDeferred)
+        return CacheReadResult(data: data, isStale: reader.isStale, hasPendingDeferred: reader.hasPendingDeferred,
+                               errors: reader.fieldErrors)
     }
 
     /// A record as a value (optimistic layers applied), or nil.

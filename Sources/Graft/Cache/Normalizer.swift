@@ -59,6 +59,9 @@ struct Normalizer {
                         key: CacheKey) throws(CacheMiss) {
         var recordFields = [String: CacheValue?](capacityFor: fields.count)
         try collect(type.__selections, from: fields, typename: typename, key: key, into: &recordFields)
+        if case .object(let markers)? = fields[ObjectData.fieldErrorsKey] {
+            storeFieldErrors(markers, from: type.__selections, typename: typename, key: key, into: &recordFields)
+        }
         records.updates[key, default: RecordSet.Update()].setFields(recordFields)
     }
 
@@ -144,6 +147,32 @@ struct Normalizer {
         }
         guard let id = fields["id"].flatMap(CacheNormalization.keyText) else { return nil }
         return CacheKey(typename: typename, id: id)
+    }
+
+    /// The errors of the object's fields that are null because of an error (``ObjectData/fieldErrorsKey``),
+    /// stored in the record under the same name, by field key, so a read gives them back. A field
+    /// written again without an error keeps its old errors, which a read uses only while the
+    /// field holds a null.
+    func storeFieldErrors(_ markers: [String: JSONValue], from selections: [Selection], typename: String?, key: CacheKey,
+                          into recordFields: inout [String: CacheValue?]) {
+        var stored: [String: CacheValue] = [:]
+        func walk(_ selections: [Selection]) {
+            for selection in selections {
+                switch selection {
+                case .field(let field):
+                    guard conditionsHold(field.conditions), let errors = markers[field.responseKey] else { continue }
+                    stored[field.arguments.isEmpty ? field.name : FieldKey.make(field, variables: variables)] = CacheValue(errors)
+                case .inlineFragment(let fragment):
+                    guard applies(fragment.possibleTypes, typename), conditionsHold(fragment.conditions) else { continue }
+                    walk(fragment.type.__selections)
+                case .fragmentSpread(let spread):
+                    guard applies(spread.possibleTypes, typename), conditionsHold(spread.conditions) else { continue }
+                    walk(spread.fragment.__selections)
+                }
+            }
+        }
+        walk(selections)
+        if !stored.isEmpty { recordFields[ObjectData.fieldErrorsKey] = .some(.object(stored)) }
     }
 
     @inline(__always)

@@ -145,11 +145,15 @@ extension GraphQLClient {
         return response
     }
 
-    /// Writes a server response to the store, if there is one and the response has no errors.
+    /// Writes a server response to the store, if there is one and each of its errors explains a
+    /// null of its data (``FieldErrorMarkers``).
     /// Never fails: a storage failure goes to ``onCacheError`` once and the response is kept.
     func write<Operation: GraphQLOperation>(_ response: GraphQLResponse<Operation.Data>, for operation: Operation,
                                             excludingWatcher: Int? = nil) async {
-        guard let store, let data = response.data, response.errors.isEmpty else { return }
+        // Errors that each explain a null of the data are stored with their fields, so a cached
+        // read gives them again; any other error keeps the response out of the store.
+        guard let store, let data = response.data,
+              response.errors.isEmpty || FieldErrorMarkers.explainsAll(response.errors, in: .object(data.__data.fields)) else { return }
         if response.cacheControl?.noStore == true, await store.configuration.usesCacheControl { return }
         await store.adoptSchema(of: Operation.self)
         if let failure = await store.publishRecovering(data.__data.fields, as: Operation.Data.self,

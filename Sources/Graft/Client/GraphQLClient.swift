@@ -141,7 +141,7 @@ public final class GraphQLClient: Sendable {
         }
         let data: Data?
         do {
-            data = try body.data.map { json throws(ResponseDecodingError) in try Data.decode(data: json) }
+            data = try body.data.map { json throws(ResponseDecodingError) in try Data.decode(data: json, errors: body.errors) }
         } catch {
             throw GraftError(.decoding, message: "could not decode the response at \(error.path): \(error.message)",
                              operation: operationName, statusCode: body.statusCode, responsePath: error.path.description,

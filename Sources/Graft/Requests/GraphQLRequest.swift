@@ -15,6 +15,9 @@ public struct GraphQLRequest: Sendable, Hashable {
     /// The files in the variables (each `null` in ``variables``), sent as a multipart request
     /// (``GraphQLMultipartBody``); empty for an ordinary request.
     public var uploads: [GraphQLUpload]
+    /// The `onError` request parameter (`"NULL"`, `"PROPAGATE"` or `"HALT"`), or nil to send none:
+    /// a generated operation's is its schema's (``SchemaMetadata/onError``).
+    public var onError: String?
 
     /// Creates a request.
     public init(operationName: String, operationKind: OperationKind, document: OperationDocument,
@@ -32,14 +35,17 @@ public struct GraphQLRequest: Sendable, Hashable {
         self.init(operationName: Operation.operationName, operationKind: Operation.operationKind,
                   document: Operation.document, variables: operation.requestVariables,
                   uploads: InputValue.files(in: operation.__variables, at: "variables"))
+        onError = Operation.__schema?.onError
     }
 
-    /// The GraphQL-over-HTTP request body: `query` (unless left out), `operationName`, `variables`, `extensions`.
+    /// The GraphQL-over-HTTP request body: `query` (unless left out), `operationName`, `variables`,
+    /// `extensions`, and `onError` when set.
     public func body(includingQuery: Bool) -> JSONValue {
         var fields: [String: JSONValue] = ["operationName": .string(operationName)]
         if includingQuery, let definition = document.definition { fields["query"] = .string(definition) }
         if !variables.isEmpty { fields["variables"] = .object(variables) }
         if !extensions.isEmpty { fields["extensions"] = .object(extensions) }
+        if let onError { fields["onError"] = .string(onError) }
         return .object(fields)
     }
 }

@@ -136,7 +136,7 @@ public struct HTTPTransport: GraphQLTransport {
         let body = request.body(includingQuery: includingQuery)
         if usesGETForQueries && request.operationKind == .query, case .object(let fields) = body {
             var items: [String] = []
-            for key in ["query", "operationName", "variables", "extensions"] {
+            for key in ["query", "operationName", "variables", "extensions", "onError"] {
                 guard let value = fields[key] else { continue }
                 let text = value.stringValue ?? value.serialized
                 items.append(key + "=" + PercentEncoding.encodeQueryComponent(text))

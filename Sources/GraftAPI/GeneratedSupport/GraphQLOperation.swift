@@ -105,13 +105,19 @@ public struct SchemaMetadata: Sendable, Hashable {
     /// How long cached fields stay fresh, by type (`"Course"`) or field (`"Course.rating"`), from
     /// the configuration's `maxAges` (what Apollo Server's `@cacheControl(maxAge:)` says of them).
     public let maxAges: [String: Duration]
+    /// The `onError` request parameter the schema's server accepts and the operations send
+    /// (`"NULL"`: errors stay where they happen instead of nulling the enclosing non-null
+    /// positions), from the configuration's `onError`; nil to send none, what servers that do not
+    /// know the parameter need.
+    public let onError: String?
 
     /// Creates metadata.
     public init(possibleTypes: [String: Set<String>] = [:], keyFields: [String: [String]] = [:],
-                fieldPolicies: [String: FieldPolicy] = [:], maxAges: [String: Duration] = [:]) {
+                fieldPolicies: [String: FieldPolicy] = [:], maxAges: [String: Duration] = [:], onError: String? = nil) {
         self.possibleTypes = possibleTypes
         self.keyFields = keyFields
         self.fieldPolicies = fieldPolicies
         self.maxAges = maxAges
+        self.onError = onError
     }
 }

@@ -15,6 +15,12 @@ public indirect enum OutputType: Sendable {
         if case .nonNull(let inner) = self { return inner }
         return self
     }
+
+    /// Whether the type is non-null.
+    public var isNonNull: Bool {
+        if case .nonNull = self { return true }
+        return false
+    }
 }
 
 /// A value that can appear in a response: scalars, enums, lists, optionals and selection sets.
@@ -49,6 +55,11 @@ extension Array: OutputValue where Element: OutputValue {
             do {
                 result.append(try Element.__decode(element))
             } catch {
+                // An item that failed with the server's error is null when the list has room for one.
+                if error.fieldError != nil, !Element.__outputType.isNonNull {
+                    result.append(try Element.__decode(nil))
+                    continue
+                }
                 throw error.prepending(.index(index))
             }
         }

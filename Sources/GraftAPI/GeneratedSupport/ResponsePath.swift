@@ -36,6 +36,12 @@ public struct ResponseDecodingError: Error, Sendable, Hashable, CustomStringConv
     public var path: ResponsePath
     /// What is wrong, such as `expected String, found null`.
     public var message: String
+    /// The server's errors for the null that failed, when it came with some: a non-null field
+    /// that failed in a response sent with `onError: "NULL"` stays null in place. Decoding then
+    /// propagates the failure as the server would have: the nearest optional property above it
+    /// reads nil, the nearest field with error handling (`@semanticNonNull`, `@catch`) reads the
+    /// error. Not part of equality.
+    public var fieldError: GraphQLFieldError?
 
     /// Creates an error at an empty path; callers prepend path components as it propagates.
     public init(_ message: String, path: ResponsePath = ResponsePath()) {
@@ -58,4 +64,13 @@ public struct ResponseDecodingError: Error, Sendable, Hashable, CustomStringConv
 
     /// `path: message`.
     public var description: String { "\(path): \(message)" }
+
+    public static func == (lhs: ResponseDecodingError, rhs: ResponseDecodingError) -> Bool {
+        lhs.path == rhs.path && lhs.message == rhs.message
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(message)
+    }
 }

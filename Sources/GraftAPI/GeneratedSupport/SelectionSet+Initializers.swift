@@ -13,6 +13,7 @@ extension SelectionSet {
     ///   - parts: type cases and fragments (nil when absent), their response objects merged in;
     ///     the first one whose `__typename` differs from `typename` keeps its own (`typename`, a
     ///     literal for a concrete type, is only the default), so a model reads back what it was given.
+    ///   A ``FieldResult`` failure is a null with its errors beside it (``ObjectData/fieldErrorsKey``).
     ///   - deferred: the `@defer` fragments, as ``Deferred`` values (fulfilled: their fields are
     ///     merged in; failed: marked so; pending: left out).
     @_spi(Generated) @inline(never) @_semantics("optimize.sil.specialize.generic.never")
@@ -42,10 +43,15 @@ extension SelectionSet {
             }
         }
         precondition(fields.count == values.count, "\(Self.self): \(values.count) values for \(fields.count) fields")
+        var fieldErrors: [String: JSONValue] = [:]
         for (field, value) in zip(fields, values) {
             if !field.conditions.isEmpty, Self.isNone(value) { continue }
             object[field.responseKey] = value.__jsonValue
+            if let error = (value as? any FieldErrorCarrier)?.fieldError {
+                fieldErrors[field.responseKey] = .array(error.errors.map(\.jsonValue))
+            }
         }
+        if !fieldErrors.isEmpty { object[ObjectData.fieldErrorsKey] = .object(fieldErrors) }
         let given = object["__typename"]
         for case let part? in parts {
             object = Self.merged(object, part.__data.fields)

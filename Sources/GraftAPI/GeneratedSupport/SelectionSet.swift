@@ -39,6 +39,13 @@ extension SelectionSet {
             throw error.prepending(.key("data"))
         }
     }
+
+    /// Decodes a response's `data` with its `errors` put beside the nulls they explain
+    /// (``FieldErrorMarkers``), where fields with error handling (`@semanticNonNull`, `@catch`)
+    /// read them as ``GraphQLFieldError``s.
+    public static func decode(data: JSONValue, errors: [GraphQLResponseError]) throws(ResponseDecodingError) -> Self {
+        try decode(data: errors.isEmpty ? data : FieldErrorMarkers.attach(errors, to: data))
+    }
 }
 
 /// The `Fragments` of a generated selection set: its named fragments, `fragments.<name>`.
@@ -88,15 +95,27 @@ public struct ObjectData: Sendable, Hashable {
         self.fields = fields
     }
 
-    /// The value of a field, decoded as the property's type. Errors name the key.
+    /// The value of a field, decoded as the property's type. Errors name the key. A null that
+    /// the server explained with an error (``ResponseDecodingError/fieldError``) makes an optional
+    /// field nil, as the server's error propagation would have.
     public subscript<T: OutputValue>(_ key: String) -> T {
         get throws(ResponseDecodingError) {
             do {
                 return try T.__decode(fields[key])
             } catch {
-                throw error.prepending(.key(key))
+                let error = explained(error, key)
+                if error.fieldError != nil, !T.__outputType.isNonNull { return try T.__decode(nil) }
+                throw error
             }
         }
+    }
+
+    /// `error` (from decoding the field `key`) with the key prepended, and the field's own errors
+    /// when the null that failed is the field's.
+    func explained(_ error: ResponseDecodingError, _ key: String) -> ResponseDecodingError {
+        var error = error.prepending(.key(key))
+        if error.fieldError == nil, fields[Self.fieldErrorsKey] != nil { error.fieldError = fieldError(key) }
+        return error
     }
 
     /// `data.name`: the value of a field, as `self["name"]` (what generated initializers write).

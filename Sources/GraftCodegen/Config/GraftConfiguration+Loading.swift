@@ -3,7 +3,7 @@ import GraftCompiler
 
 extension GraftConfiguration {
     /// The keys `graft.json` may have.
-    public static let keys = ["schema", "operations", "output", "namespace", "accessLevel", "customScalars", "keyFields", "pagination", "maxAges",
+    public static let keys = ["schema", "operations", "output", "namespace", "accessLevel", "customScalars", "keyFields", "pagination", "maxAges", "onError",
                               "operationDocument", "persistedQueryManifest", "testMocks", "schemaTypes", "schemaModule", "upstream", "usedBy"]
 
     /// Reads `graft.json` at `path`; relative paths in it are resolved against the file's folder.
@@ -168,6 +168,12 @@ extension GraftConfiguration {
                     }
                     configuration.maxAges[entry.key] = Int(seconds)
                 }
+            case "onError":
+                if case .null = value.kind { break }
+                guard case .string(let text) = value.kind, ["NULL", "PROPAGATE", "HALT"].contains(text) else {
+                    throw fail("'onError' must be \"NULL\", \"PROPAGATE\", \"HALT\" or null, found \(value.typeName)", at: value)
+                }
+                configuration.onError = text
             case "keyFields":
                 for entry in try object(value) {
                     if case .string(let text) = entry.value.kind {
@@ -231,6 +237,9 @@ extension GraftConfiguration {
       // How many seconds cached fields stay fresh, by "Type" or "Type.field" (what Apollo Server's
       // @cacheControl(maxAge:) says), e.g. "Course": 300, "Course.rating": 60.
       "maxAges": {},
+      // The onError request parameter every operation sends ("NULL", "PROPAGATE" or "HALT"), only
+      // for a server known to take it (others may reject the request); null sends none.
+      "onError": null,
       // What operations send: "definition" (the text), "operationId" (persisted-query id only) or "both".
       "operationDocument": "definition",
       // Where to write an Apollo-format persisted-query manifest, or null for none.

@@ -41,6 +41,11 @@ public struct GraftConfiguration: Sendable, Hashable {
     /// How many seconds cached fields stay fresh, by type (`"Course"`) or field (`"Course.rating"`),
     /// as Apollo Server's `@cacheControl(maxAge:)` says; generated into `SchemaMetadata.maxAges`.
     public var maxAges: [String: Int] = [:]
+    /// The `onError` request parameter the schema's server accepts (`"NULL"`, `"PROPAGATE"` or
+    /// `"HALT"`), which every operation then sends; nil (the default) sends none. The current
+    /// proposal leaves it to the service to say, out of band, that it takes the parameter, and a
+    /// server that does not may reject it. Generated into `SchemaMetadata.onError`.
+    public var onError: String?
 
     /// How the pages of a paginated field are merged (see the runtime's `FieldPolicy`).
     public enum Pagination: String, Sendable, Hashable, CaseIterable {

@@ -123,7 +123,7 @@ public enum CodeGenerator {
     static func misplacedSettings(_ configuration: GraftConfiguration) -> GraphQLError? {
         if let schemaModule = configuration.schemaModule {
             let misplaced = [("keyFields", !configuration.keyFields.isEmpty), ("pagination", !configuration.pagination.isEmpty),
-                             ("maxAges", !configuration.maxAges.isEmpty)]
+                             ("maxAges", !configuration.maxAges.isEmpty), ("onError", configuration.onError != nil)]
                 .filter(\.1).map { "\"\($0.0)\"" }
             if !misplaced.isEmpty {
                 return GraphQLError("\(misplaced.joined(separator: " and ")) belong\(misplaced.count == 1 ? "s" : "") to the schema "

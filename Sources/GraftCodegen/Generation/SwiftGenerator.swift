@@ -194,12 +194,18 @@ public struct SwiftGenerator {
             body.list(prefix: "possibleTypes: ", possible.isEmpty ? [":"] : possible, close: "],")
             let policies = fieldPolicies.sorted { $0.key < $1.key }.map { "\(SwiftNames.stringLiteral($0.key)): \($0.value)" }
             let ages = configuration.maxAges.sorted { $0.key < $1.key }.map { "\(SwiftNames.stringLiteral($0.key)): .seconds(\($0.value))" }
-            // The last list present closes the call; the others end with a comma.
+            // The last argument present closes the call; the others end with a comma.
             let lists = [("keyFields: ", keys.isEmpty ? [":"] : keys), ("fieldPolicies: ", policies), ("maxAges: ", ages)]
                 .enumerated().filter { $0.offset == 0 || !$0.element.1.isEmpty }.map(\.element)
+            let onError = configuration.onError
             for (index, list) in lists.enumerated() {
-                if index == lists.count - 1 { body.list(prefix: list.0, list.1) } else { body.list(prefix: list.0, list.1, close: "],") }
+                if index == lists.count - 1 && onError == nil {
+                    body.list(prefix: list.0, list.1)
+                } else {
+                    body.list(prefix: list.0, list.1, close: "],")
+                }
             }
+            if let onError { body.line("onError: \(SwiftNames.stringLiteral(onError))") }
         }
         writer.line(")")
         writer.line("/// Gives operations `schemaMetadata` as their `__schema`.")

@@ -33,6 +33,9 @@ struct SelectionSetModel {
         /// A type case of a fragment that always applies, forwarded (`asHuman`): not a field, so
         /// type cases do not take it over.
         var isTypeCase = false
+        /// How the property hands over the field's error (`@semanticNonNull`, `@catch`); `type` is
+        /// then the value's type (throwing), the result's, or the optional's.
+        var errorHandling: IRFieldErrorHandling = .none
 
         var isStored: Bool { origin == .own }
     }
@@ -125,10 +128,23 @@ struct SelectionSetModelBuilder {
                 description = (description.map { $0 + "\n\n" } ?? "")
                     + "The `\(field.responseKey)` field (renamed: `\(field.responseKey)` is the generated code's)."
             }
-            layout.properties.append(SelectionSetModel.Property(key: field.responseKey, name: property, type: type, isConditional: !field.conditions.isAlways,
-                                              isNullableConditional: nullableConditional,
-                                              description: description, deprecation: field.definition.deprecationReason,
-                                              schemaField: property == field.responseKey ? set.parentType + "." + field.name : ""))
+            // Error handling applies to fields always selected (a conditional one keeps the schema's type).
+            let errorHandling = field.conditions.isAlways ? field.errorHandling : .none
+            var propertyType = type
+            switch errorHandling {
+            case .none: break
+            case .throwing: propertyType = context.outputType(field.semanticType, leaf: leaf)
+            case .result: propertyType = "\(context.graft)FieldResult<\(context.outputType(field.semanticType, leaf: leaf))>"
+            case .nullOnError:
+                let value = context.outputType(field.semanticType, leaf: leaf)
+                propertyType = (value.hasSuffix("?") ? String(value.dropLast()) : value) + "?"
+            }
+            var entry = SelectionSetModel.Property(key: field.responseKey, name: property, type: propertyType, isConditional: !field.conditions.isAlways,
+                                                   isNullableConditional: nullableConditional,
+                                                   description: description, deprecation: field.definition.deprecationReason,
+                                                   schemaField: property == field.responseKey ? set.parentType + "." + field.name : "")
+            entry.errorHandling = errorHandling
+            layout.properties.append(entry)
         }
         for typeCase in set.typeCases {
             let typeName = ReservedNames.unique("As" + SwiftNames.upperFirst(typeCase.typeCondition), &layout.taken)
@@ -251,9 +267,9 @@ struct SelectionSetModelBuilder {
         }
         var statements = ["__data = data"]
         for property in layout.properties where property.isStored {
-            let stored = property.deprecation == nil ? SwiftNames.identifier(property.name) : "_" + property.name
+            let stored = Self.storedName(property)
             // A property named `data` is hidden by the initializer's parameter.
-            statements.append("\(stored == "data" ? "self.data" : stored) = try \(Self.read(property.key))")
+            statements.append("\(stored == "data" ? "self.data" : stored) = try \(Self.read(property))")
         }
         for typeCase in layout.typeCases {
             let possible = SwiftNames.setLiteral(typeCase.typeCase.possibleTypes)
@@ -333,7 +349,9 @@ struct SelectionSetModelBuilder {
                 continue
             }
             let name = SwiftNames.identifier(ReservedNames.unique(property.name, &used))
-            let type = property.type + (property.isNullableConditional ? "?" : "")
+            var type = property.type + (property.isNullableConditional ? "?" : "")
+            // A throwing property is given as its result, so a model built in code can hold an error.
+            if property.errorHandling == .throwing { type = "\(context.graft)FieldResult<\(type)>" }
             parameters.append("\(name): \(type)" + (type.hasSuffix("?") ? " = nil" : ""))
             fields.append(name)
         }
@@ -395,5 +413,23 @@ struct SelectionSetModelBuilder {
     /// names one of its members or is a keyword.
     static func read(_ key: String) -> String {
         objectDataMembers.contains(key) || SwiftNames.keywords.contains(key) ? "data[\(SwiftNames.stringLiteral(key))]" : "data." + key
+    }
+
+    /// How a stored property is decoded: `read(_:)`, or through its error handling
+    /// (`data.fieldResult("key")`, `data.nullOnError("key")`).
+    static func read(_ property: SelectionSetModel.Property) -> String {
+        let key = SwiftNames.stringLiteral(property.key)
+        switch property.errorHandling {
+        case .none: return read(property.key)
+        case .throwing, .result: return "data.fieldResult(\(key))"
+        case .nullOnError: return "data.nullOnError(\(key))"
+        }
+    }
+
+    /// The stored property behind a property: itself, `_name` behind a deprecated one, or
+    /// `__nameResult` behind a throwing one (a name no GraphQL field can take: `__` is reserved).
+    static func storedName(_ property: SelectionSetModel.Property) -> String {
+        if property.errorHandling == .throwing { return "__" + property.name + "Result" }
+        return property.deprecation == nil ? SwiftNames.identifier(property.name) : "_" + property.name
     }
 }

@@ -21,7 +21,7 @@ struct SelectionSetRenderer {
             let packed = model.selections.allSatisfy { body.column + 4 + $0.count + 1 <= SwiftWriter.maxLineWidth }
             body.list(prefix: "\(access)static let __selections: [\(context.graft)Selection] = ", model.selections, packed: packed)
             body.line("\(access)let __data: \(context.graft)ObjectData")
-            for property in model.properties where property.isStored { Self.declare(property, access: access, into: &body) }
+            for property in model.properties where property.isStored { declare(property, access: access, into: &body) }
             for typeCase in model.typeCases { body.line("\(access)let \(SwiftNames.identifier(typeCase.member)): \(typeCase.name)?") }
             for deferred in model.deferred {
                 body.line("\(access)let \(SwiftNames.identifier(deferred.property)): \(deferred.type)")
@@ -30,11 +30,19 @@ struct SelectionSetRenderer {
             for property in model.properties where !property.isStored {
                 body.deprecation(property.deprecation)
                 let name = SwiftNames.identifier(property.name)
+                let key = SwiftNames.stringLiteral(property.key)
+                let value: String
                 if case .forwarded(let member) = property.origin {
-                    body.function("\(access)var \(name): \(property.type)", ["fragments.\(SwiftNames.identifier(member)).\(name)"])
+                    value = (property.errorHandling == .throwing ? "try " : "") + "fragments.\(SwiftNames.identifier(member)).\(name)"
                 } else {
-                    body.function("\(access)var \(name): \(property.type)", ["self[\(SwiftNames.stringLiteral(property.key))]"])
+                    switch property.errorHandling {
+                    case .none: value = "self[\(key)]"
+                    case .throwing: value = "try __data[fieldResult: \(key)].get()"
+                    case .result: value = "__data[fieldResult: \(key)]"
+                    case .nullOnError: value = "__data[nullOnError: \(key)]"
+                    }
                 }
+                body.function("\(access)var \(name): \(property.type)", [accessor(property, value)])
             }
             let error = context.graft.isEmpty ? "DecodeError" : "GraftAPI.ResponseDecodingError"
             body.function("\(access)init(_ data: \(context.graft)ObjectData) throws(\(error))", model.decodeStatements, packed: true)
@@ -68,9 +76,18 @@ struct SelectionSetRenderer {
         writer.line("}")
     }
 
-    private static func declare(_ member: SelectionSetModel.Property, access: String, into writer: inout SwiftWriter) {
-        if member.deprecation != nil {
-            writer.line("private let _\(member.name): \(member.type)")
+    /// A computed property's body: `value`, in a throwing getter for a throwing property.
+    private func accessor(_ property: SelectionSetModel.Property, _ value: String) -> String {
+        guard property.errorHandling == .throwing else { return value }
+        return "get throws(\(context.graft)GraphQLFieldError) { \(value) }"
+    }
+
+    private func declare(_ member: SelectionSetModel.Property, access: String, into writer: inout SwiftWriter) {
+        let stored = SelectionSetModelBuilder.storedName(member)
+        if member.errorHandling == .throwing {
+            writer.line("private let \(stored): \(context.graft)FieldResult<\(member.type)>")
+        } else if member.deprecation != nil {
+            writer.line("private let \(stored): \(member.type)")
         }
         if member.schemaField.isEmpty {
             writer.documentation(member.description)
@@ -78,8 +95,10 @@ struct SelectionSetRenderer {
             writer.fieldDocumentation(member.description, field: member.schemaField)
         }
         writer.deprecation(member.deprecation)
-        if member.deprecation != nil {
-            writer.line("\(access)var \(SwiftNames.identifier(member.name)): \(member.type) { _\(member.name) }")
+        if member.errorHandling == .throwing {
+            writer.line("\(access)var \(SwiftNames.identifier(member.name)): \(member.type) { \(accessor(member, "try \(stored).get()")) }")
+        } else if member.deprecation != nil {
+            writer.line("\(access)var \(SwiftNames.identifier(member.name)): \(member.type) { \(stored) }")
         } else {
             writer.line("\(access)let \(SwiftNames.identifier(member.name)): \(member.type)")
         }

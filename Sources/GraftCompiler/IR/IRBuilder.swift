@@ -151,7 +151,7 @@ public struct IRBuilder {
             }
             set.fields.append(IRField(responseKey: responseKey, name: node.name.value, arguments: node.arguments,
                                       type: definition.type, definition: definition, conditions: conditions,
-                                      selectionSet: subSelection))
+                                      selectionSet: subSelection, catchTo: CatchTo.of(node.directives)))
             index = set.fields.count - 1
         }
         if let selections = node.selectionSet?.selections, set.fields[index].selectionSet != nil {

@@ -50,6 +50,8 @@ public struct IRField: Sendable, Hashable {
     /// False for the `__typename` the compiler adds to every non-root selection set (it is in the
     /// sent source and the selection metadata) until the operation selects it itself.
     public var isExplicit: Bool = true
+    /// The `to:` of the field's `@catch` in the operation (its first selection's), or nil.
+    public var catchTo: CatchTo? = nil
 }
 
 /// An inline fragment on a narrower type: its selections apply when the object's `__typename`

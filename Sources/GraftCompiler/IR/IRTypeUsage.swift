@@ -56,7 +56,7 @@ struct IRTypeUsage {
     /// types aside), as a schema module declares them for any module that depends on it; enums
     /// that arguments or input fields take count as input enums.
     mutating func addAll() {
-        for type in schema.types where !type.name.hasPrefix("__") {
+        for type in schema.types where !type.name.hasPrefix("__") && !schema.generatorOnlyTypes.contains(type.name) {
             switch type.kind {
             case .object, .interface:
                 if type.kind == .interface { abstractTypes.insert(type.name) }

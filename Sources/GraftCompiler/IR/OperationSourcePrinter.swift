@@ -3,10 +3,12 @@ import GraftLanguage
 /// Prints operations and fragments the way Apollo iOS sends them and hashes them for persisted
 /// queries: `__typename` first in every selection set of a field, inline fragment and fragment
 /// definition (an existing unaliased one moved there), `@apollo_client_ios_localCacheMutation`
-/// removed, printed by graphql-js `print()` and made one line (lines trimmed, joined by spaces).
+/// and the client's `@catch` (see `GeneratorDirectives`; a server does not know it) removed, printed by graphql-js `print()` and made one line (lines trimmed, joined by spaces).
 public enum OperationSourcePrinter {
     /// The directive that marks local cache mutations (stripped from sent sources).
     public static let localCacheMutation = "apollo_client_ios_localCacheMutation"
+    /// The directive that says how a field's error reaches the code (stripped from sent sources).
+    public static let catchDirective = "catch"
 
     private static let noRange = SourceRange(start: 0, end: 0)
 
@@ -56,6 +58,9 @@ public enum OperationSourcePrinter {
             switch selection {
             case .field(var field):
                 if addTypename && field.alias == nil && field.name.value == "__typename" { continue }
+                if field.directives.contains(where: { $0.name.value == catchDirective }) {
+                    field.directives.removeAll { $0.name.value == catchDirective }
+                }
                 field.selectionSet = field.selectionSet.map { transform($0, addTypename: true) }
                 selections.append(.field(field))
             case .inlineFragment(var fragment):

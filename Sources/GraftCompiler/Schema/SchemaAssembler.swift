@@ -10,6 +10,8 @@ struct SchemaAssembler {
     /// For each of `directiveDefinitions`, whether it is one of the `GeneratorDirectives` (from the
     /// document named `GeneratorDirectives.sourceName`).
     private var isGeneratorDirective: [Bool] = []
+    /// The types the `GeneratorDirectives` define for their arguments (`CatchTo`): not the schema's own.
+    private var generatorTypeNames: Set<String> = []
     private var schemaDefinition: Located<SchemaDefinition>?
     private var schemaExtensions: [Located<SchemaDefinition>] = []
     private var builder = TypeDefinitionBuilder()
@@ -28,7 +30,9 @@ struct SchemaAssembler {
                 switch definition.pointee {
                 case .schema(let node): schemaDefinition = Located(node, source: source)
                 case .schemaExtension(let node): schemaExtensions.append(Located(node, source: source))
-                case .type(let node): typeDefinitions.append(Located(node, source: source))
+                case .type(let node):
+                    typeDefinitions.append(Located(node, source: source))
+                    if isGenerator { generatorTypeNames.insert(node.name.value) }
                 case .typeExtension(let node): typeExtensions[node.name.value, default: []].append(Located(node, source: source))
                 case .directive(let node):
                     directiveDefinitions.append(Located(node, source: source))
@@ -54,7 +58,9 @@ struct SchemaAssembler {
         types.reserveCapacity((base?.types.count ?? 0) + typeDefinitions.count)
         indexByName.reserveCapacity(types.capacity)
         if let base {
-            for var type in base.types where !base.generatorOnlyTypes.contains(type.name) {
+            // Standard types only the generator's directives reach are looked up again; the
+            // generator's own types (`generatorTypeNames`) are kept.
+            for var type in base.types where !base.generatorOnlyTypes.contains(type.name) || !BuiltIns.isStandardType(type.name) {
                 if !BuiltIns.isStandardType(type.name), let extensions = typeExtensions[type.name] {
                     for extensionNode in extensions { builder.applyExtension(extensionNode, to: &type) }
                 }
@@ -117,6 +123,7 @@ struct SchemaAssembler {
             schemaDirectives: schemaDirectives,
             schemaSpan: definition.map { $0.span($0.node.range) },
             definition: definition, extensions: (base?.extensions ?? []) + schemaExtensions,
-            generatorOnlyTypes: generatorOnlyTypes)
+            generatorOnlyTypes: generatorOnlyTypes.union(generatorTypeNames)
+                .union(base?.generatorOnlyTypes.filter { !BuiltIns.isStandardType($0) } ?? []))
     }
 }

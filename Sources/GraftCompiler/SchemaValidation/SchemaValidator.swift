@@ -9,6 +9,7 @@ public enum SchemaValidator {
         context.validateRootTypes()
         context.validateDirectives()
         context.validateTypes()
+        context.validateSemanticNonNull()
         return context.errors
     }
 }

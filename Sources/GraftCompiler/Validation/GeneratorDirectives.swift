@@ -17,6 +17,12 @@ import GraftLanguage
 /// - `@import(module: String!)` (repeatable) on operations and fragments: the Swift module that
 ///   defines a fragment used by the operation.
 /// - `@oneOf` on input objects, where the schema builder's built-ins lack it.
+/// - `@semanticNonNull(levels: [Int!]! = [0])` on field definitions: the field (at those list
+///   levels) is null only when an error says so (the GraphQL nullability working group's
+///   definition, as Apollo Kotlin and Relay read it).
+/// - `@catch(to: CatchTo! = RESULT)` on fields, with `enum CatchTo { RESULT NULL THROW }`: how the
+///   generated property hands over the field's error. `CatchTo` is the generator's, not the
+///   schema's own (`Schema.generatorOnlyTypes`): no Swift type is generated for it.
 ///
 /// A schema's own definition of one of these directives wins over the generator's.
 public enum GeneratorDirectives {
@@ -29,7 +35,13 @@ public enum GeneratorDirectives {
     directive @apollo_client_ios_localCacheMutation on QUERY | MUTATION | SUBSCRIPTION | FRAGMENT_DEFINITION
     directive @import(module: String!) repeatable on QUERY | MUTATION | SUBSCRIPTION | FRAGMENT_DEFINITION
     directive @oneOf on INPUT_OBJECT
+    directive @semanticNonNull(levels: [Int!]! = [0]) on FIELD_DEFINITION
+    directive @catch(to: CatchTo! = RESULT) on FIELD
+    enum CatchTo { RESULT NULL THROW }
     """
+
+    /// The types of `sdl` and the directive that needs each (added with it).
+    static let argumentTypes: [String: String] = ["CatchTo": "catch"]
 
     /// The name of the source the generator's definitions are parsed from (seen in diagnostics).
     public static let sourceName = "<graft generator directives>"
@@ -38,11 +50,24 @@ public enum GeneratorDirectives {
     /// extend, nor the built-ins define.
     public static func missingDefinitions(for documents: [Located<Document>], base: Schema? = nil) -> Located<Document>? {
         var defined = Set(BuiltIns.directiveNames)
+        var definedTypes: Set<String> = []
         for directive in base?.directives ?? NamedList() { defined.insert(directive.name) }
+        for type in base?.types ?? NamedList() { definedTypes.insert(type.name) }
         for located in documents {
-            for case .directive(let definition) in located.node.definitions { defined.insert(definition.name.value) }
+            for definition in located.node.definitions {
+                switch definition {
+                case .directive(let directive): defined.insert(directive.name.value)
+                case .type(let type): definedTypes.insert(type.name.value)
+                default: break
+                }
+            }
         }
         let missing = sdl.split(separator: "\n").filter { line in
+            if line.hasPrefix("enum ") {
+                let name = String(line.dropFirst("enum ".count).prefix { $0 != " " })
+                // Added with its directive, unless the documents define a type of that name.
+                return !definedTypes.contains(name) && !defined.contains(argumentTypes[name] ?? "")
+            }
             guard let name = line.dropFirst("directive @".count).split(whereSeparator: { $0 == "(" || $0 == " " }).first
             else { return false }
             return !defined.contains(String(name))

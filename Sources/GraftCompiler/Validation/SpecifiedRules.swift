@@ -35,8 +35,10 @@ public enum SpecifiedRules {
 
     /// The rules for operations given to the code generator: all specified rules but
     /// `NoUnusedFragmentsRule`, since every fragment becomes a model of its own whether or not an
-    /// operation spreads it (Apollo iOS drops the same rule).
+    /// operation spreads it (Apollo iOS drops the same rule); plus `CatchOnNullableFieldsRule`,
+    /// for the generator's `@catch`.
     public static let codeGeneration: [any ValidationRule.Type] = all.filter { $0 != NoUnusedFragmentsRule.self }
+        + [CatchOnNullableFieldsRule.self]
 
     /// Rules that are not part of the specification: deprecated-usage and introspection reporting.
     public static let custom: [any ValidationRule.Type] = [
