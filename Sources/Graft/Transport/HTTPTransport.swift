@@ -205,8 +205,9 @@ public struct HTTPTransport: GraphQLTransport {
 
     /// Reads an HTTP response per the GraphQL-over-HTTP specification. The server's error messages
     /// have `secrets` (the credentials in flight) scrubbed: a server may echo a token it refused.
+    /// `secrets` is worked out only when there are errors to scrub: finding them reads the request.
     static func parse(_ response: HTTPResponse, request: HTTPRequest, operationName: String,
-                      secrets: [String] = []) throws -> GraphQLResponseBody {
+                      secrets: @autoclosure () -> [String] = []) throws -> GraphQLResponseBody {
         let contentType = response.headers["Content-Type"]?.lowercased() ?? ""
         let isGraphQLResponse = contentType.contains("application/graphql-response+json")
         let json = try? JSONParser.parse([UInt8](response.body))
@@ -216,9 +217,9 @@ public struct HTTPTransport: GraphQLTransport {
                 throw GraftError(.graphQLErrors, message: body.errors[0].description, operation: operationName,
                                  request: RequestSummary(request, redactor: .default), statusCode: response.statusCode,
                                  responseHeaders: response.headers, responseBody: response.body,
-                                 underlying: GraphQLErrors(body.errors)).scrubbing(secrets)
+                                 underlying: GraphQLErrors(body.errors)).scrubbing(secrets())
             }
-            throw GraftError.httpStatus(response, operation: operationName, request: request).scrubbing(secrets)
+            throw GraftError.httpStatus(response, operation: operationName, request: request).scrubbing(secrets())
         }
         guard let json else {
             throw GraftError(.decoding, message: "the response body is not valid JSON (\(response.body.count) bytes)",
@@ -230,7 +231,10 @@ public struct HTTPTransport: GraphQLTransport {
                              operation: operationName, request: RequestSummary(request, redactor: .default),
                              statusCode: response.statusCode, responseHeaders: response.headers, responseBody: response.body)
         }
-        if !secrets.isEmpty, !body.errors.isEmpty { body.errors = GraphQLErrors(body.errors).scrubbing(secrets).errors }
+        if !body.errors.isEmpty {
+            let secrets = secrets()
+            if !secrets.isEmpty { body.errors = GraphQLErrors(body.errors).scrubbing(secrets).errors }
+        }
         body.statusCode = response.statusCode
         body.cacheControl = CacheControl(headers: response.headers)
         return body
