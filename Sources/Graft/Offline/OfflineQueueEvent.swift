@@ -46,8 +46,8 @@ public struct OfflineQueueConfiguration: Sendable {
     /// queue only sends while its monitor says the network is up.
     public var requestOptions: RequestOptions
     /// The most attempts in flight at once, each of a different ``QueuedMutation/scope`` (at
-    /// least 1). The default, 8, is where replay against a local server stopped gaining; entries
-    /// that name no scope are one scope, sent one at a time whatever this says.
+    /// least 1; default 8). Each attempt in flight holds an HTTP/1.1 connection of its own.
+    /// Entries that name no scope are one scope, sent one at a time whatever this says.
     public var maxConcurrentReplays: Int
 
     /// Creates a configuration.
