@@ -37,11 +37,17 @@ public final class SQLiteMutationQueueStorage: OfflineMutationStorage {
                 CREATE TABLE IF NOT EXISTS graft_mutation_queue_v1 (
                   sequence INTEGER PRIMARY KEY NOT NULL, id TEXT NOT NULL, operation_name TEXT NOT NULL,
                   document TEXT, document_id TEXT, variables TEXT NOT NULL, optimistic TEXT,
-                  attempts INTEGER NOT NULL, enqueued_ms INTEGER NOT NULL, dead INTEGER NOT NULL, last_error TEXT)
+                  attempts INTEGER NOT NULL, enqueued_ms INTEGER NOT NULL, dead INTEGER NOT NULL, last_error TEXT,
+                  scope TEXT)
                 """)
+            // A table written before entries had scopes gains the column in place: its rows are
+            // unscoped (one line, as they were sent), and an older reader still finds its columns.
+            if try database.integer("SELECT COUNT(*) FROM pragma_table_info('graft_mutation_queue_v1') WHERE name = 'scope'") == 0 {
+                try database.execute("ALTER TABLE graft_mutation_queue_v1 ADD COLUMN scope TEXT")
+            }
             insertRow = try database.prepare("""
                 INSERT INTO graft_mutation_queue_v1 (sequence, id, operation_name, document, document_id, variables,
-                  optimistic, attempts, enqueued_ms, dead, last_error) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                  optimistic, attempts, enqueued_ms, dead, last_error, scope) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
                 """)
             updateRow = try database.prepare("""
                 UPDATE graft_mutation_queue_v1 SET sequence = ?1, attempts = ?2, dead = ?3, last_error = ?4
@@ -50,7 +56,7 @@ public final class SQLiteMutationQueueStorage: OfflineMutationStorage {
             deleteRow = try database.prepare("DELETE FROM graft_mutation_queue_v1 WHERE sequence = ?1 AND id = ?2")
             selectAll = try database.prepare("""
                 SELECT sequence, id, operation_name, document, document_id, variables, optimistic, attempts,
-                  enqueued_ms, dead, last_error FROM graft_mutation_queue_v1 ORDER BY sequence
+                  enqueued_ms, dead, last_error, scope FROM graft_mutation_queue_v1 ORDER BY sequence
                 """)
         } catch {
             let reason = (error as? SQLiteError)?.message ?? "\(error)"
@@ -80,6 +86,7 @@ public final class SQLiteMutationQueueStorage: OfflineMutationStorage {
         insertRow.bind(Int64((entry.enqueuedAt.timeIntervalSince1970 * 1000).rounded()), at: 9)
         insertRow.bind(entry.state == .deadLettered ? 1 : 0, at: 10)
         if let lastError = entry.lastError { insertRow.bind(lastError, at: 11) }
+        if let scope = entry.scope { insertRow.bind(scope, at: 12) }
         try insertRow.run()
         rows[entry.id] = entry.sequence
     }
@@ -128,7 +135,8 @@ public final class SQLiteMutationQueueStorage: OfflineMutationStorage {
                                          definition: selectAll.isNull(at: 3) ? nil : selectAll.text(at: 3))
         let request = GraphQLRequest(operationName: selectAll.text(at: 2), operationKind: .mutation, document: document,
                                      variables: variables)
-        return QueuedMutation(id: id, sequence: selectAll.int64(at: 0), request: request, optimisticData: try json(6),
+        return QueuedMutation(id: id, sequence: selectAll.int64(at: 0), request: request,
+                              scope: selectAll.isNull(at: 11) ? nil : selectAll.text(at: 11), optimisticData: try json(6),
                               attempts: Int(selectAll.int64(at: 7)),
                               enqueuedAt: Date(timeIntervalSince1970: Double(selectAll.int64(at: 8)) / 1000),
                               state: selectAll.int64(at: 9) == 0 ? .pending : .deadLettered,

@@ -20,10 +20,12 @@ enum BenchmarkCommand {
       subscription [N]  A local WebSocket server pushes N LessonProgress events: the client
                         receives, decodes and caches them (events/s, MB/s of frames), beside a
                         raw-socket baseline and frame parsing alone.
-      offline [N] [memory] [sqlite] [--no-replay]
+      offline [N] [memory] [sqlite] [--no-replay] [--scopes S] [--concurrency C] [--curl]
                         The offline mutation queue: enqueue N (10,000) AddNote mutations with
                         optimistic responses, in memory and on SQLite (one transaction each),
-                        then replay them against a local HTTP server.
+                        then replay them against a local HTTP server; over S notebooks, each
+                        its own scope (default 1: no scopes), up to C in flight;
+                        --curl: through CurlHTTPClient rather than URLSessionHTTPClient.
       multipart         Parse a 10 MB multipart/mixed stream of 1,000 parts in 16 KB chunks.
       schema FILE...    Build and validate a schema from SDL files.
       validate --schema PATH... --operations PATH...

@@ -5,19 +5,31 @@ import Glibc
 import Graft
 import GraftSQLite
 
-/// `graft-bench offline [N] [memory] [sqlite] [--no-replay]`: the offline mutation queue with N (10,000) small `AddNote`
-/// mutations, each with an optimistic response: enqueue them (in memory, and on SQLite where each
-/// enqueue is its own committed transaction), then replay them against a local HTTP server that
-/// answers every request at once (so the figure is the queue and the HTTP client, not a server).
+/// `graft-bench offline [N] [memory] [sqlite] [--no-replay] [--scopes S] [--concurrency C] [--curl]`: the offline mutation
+/// queue with N (10,000) small `AddNote` mutations, each with an optimistic response: enqueue them
+/// (in memory, and on SQLite where each enqueue is its own committed transaction), then replay them
+/// against a local HTTP server that answers every request at once (so the figure is the queue and
+/// the HTTP client, not a server). With S scopes (default 1: no scope, one at a time) entry i goes
+/// to notebook i mod S with that notebook as its scope, and up to C (the queue's default) are in flight.
+/// Requests go through `URLSessionHTTPClient`, or with `--curl` through `CurlHTTPClient`.
 enum OfflineQueueBenchmark {
+    static let usage = "usage: graft-bench offline [N] [memory] [sqlite] [--no-replay] [--scopes S] [--concurrency C] [--curl]"
+
     static func run(_ arguments: [String]) throws {
+        var arguments = arguments
+        let scopes = try option("--scopes", in: &arguments) ?? 1
+        let concurrency = try option("--concurrency", in: &arguments)
+        let curl = arguments.contains("--curl")
+        arguments.removeAll { $0 == "--curl" }
         let numbers = arguments.compactMap(Int.init)
         let kinds = arguments.filter { $0 == "memory" || $0 == "sqlite" }
         let replays = !arguments.contains("--no-replay")
         let count = numbers.first ?? 10_000
         guard numbers.count + kinds.count + (replays ? 0 : 1) == arguments.count, numbers.count <= 1, count > 0 else {
-            throw BenchmarkError("usage: graft-bench offline [N] [memory] [sqlite] [--no-replay]")
+            throw BenchmarkError(usage)
         }
+        let configuration = concurrency.map { OfflineQueueConfiguration(maxConcurrentReplays: $0) } ?? OfflineQueueConfiguration()
+        let shape = Shape(scopes: scopes, configuration: configuration, curl: curl)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("graft-bench-offline-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -32,14 +44,18 @@ enum OfflineQueueBenchmark {
                 for run in 0..<5 {
                     let path = directory.appendingPathComponent("queue-\(run).sqlite").path
                     let (enqueue, enqueueCPU, replay) = try await bench(kind == "memory" ? nil : path, count: count, url: url,
-                                                                        replays: replays && run < 2)
+                                                                        replays: replays && run < 2, shape: shape)
                     enqueueSamples.append(enqueue)
                     enqueueCPUSamples.append(enqueueCPU)
                     if let replay { replaySamples.append(replay) }
                 }
                 report("\(kind)-enqueue", count: count, milliseconds: median(enqueueSamples))
                 report("\(kind)-enqueue-cpu", count: count, milliseconds: median(enqueueCPUSamples))
-                if !replaySamples.isEmpty { report("\(kind)-replay", count: count, milliseconds: median(replaySamples)) }
+                if !replaySamples.isEmpty {
+                    report("\(kind)-replay", count: count, milliseconds: median(replaySamples),
+                           note: (scopes == 1 ? "" : ", \(scopes) scopes, up to \(configuration.maxConcurrentReplays) at once")
+                               + (curl ? ", CurlHTTPClient" : ""))
+                }
             }
         }
     }
@@ -48,23 +64,25 @@ enum OfflineQueueBenchmark {
     /// (when `replays`) goes online and waits until all are delivered. Returns the enqueue's wall-clock
     /// and process CPU time (user + system, steadier on a busy machine) and the replay's wall-clock
     /// time, in milliseconds.
-    static func bench(_ path: String?, count: Int, url: URL, replays: Bool) async throws -> (Double, Double, Double?) {
+    static func bench(_ path: String?, count: Int, url: URL, replays: Bool, shape: Shape) async throws -> (Double, Double, Double?) {
         let monitor = ManualNetworkMonitor(.offline)
-        let client = GraphQLClient(transport: HTTPTransport(url: url, client: URLSessionHTTPClient()))
+        let http: any HTTPClient = shape.curl ? CurlHTTPClient() : URLSessionHTTPClient()
+        let client = GraphQLClient(transport: HTTPTransport(url: url, client: http))
         let queue = try path.map { path in
-            try OfflineMutationQueue(client: client, storage: try SQLiteMutationQueueStorage(path: path), monitor: monitor)
-        } ?? OfflineMutationQueue(client: client, monitor: monitor)
+            try OfflineMutationQueue(client: client, storage: try SQLiteMutationQueueStorage(path: path), monitor: monitor,
+                                     configuration: shape.configuration)
+        } ?? OfflineMutationQueue(client: client, monitor: monitor, configuration: shape.configuration)
         await queue.start()
-        let mutations = (0..<count).map { AddNoteMutation(notebookId: "bench", id: "note-\($0)", text: "Note \($0)") }
+        let mutations = (0..<count).map { AddNoteMutation(notebookId: shape.notebook($0), id: "note-\($0)", text: "Note \($0)") }
         let optimistic = try mutations.map { mutation in
-            try AddNoteMutation.Data(ObjectData(["addNote": ["__typename": "Notebook", "id": "bench", "notes": [
+            try AddNoteMutation.Data(ObjectData(["addNote": ["__typename": "Notebook", "id": .string(mutation.notebookId), "notes": [
                 ["__typename": "Note", "id": .string(mutation.id), "text": .string(mutation.text), "position": 0, "savedAt": nil],
             ]]]))
         }
         let start = DispatchTime.now().uptimeNanoseconds
         let startCPU = processCPUMilliseconds()
         for (mutation, data) in zip(mutations, optimistic) {
-            try await queue.enqueue(mutation, optimisticResponse: data)
+            try await queue.enqueue(mutation, optimisticResponse: data, scope: shape.scope(of: mutation.notebookId))
         }
         let enqueueCPU = processCPUMilliseconds() - startCPU
         let enqueue = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
@@ -88,6 +106,31 @@ enum OfflineQueueBenchmark {
         return (enqueue, enqueueCPU, replay)
     }
 
+    /// How entries are spread over scopes, and the queue's configuration.
+    struct Shape {
+        let scopes: Int
+        let configuration: OfflineQueueConfiguration
+        let curl: Bool
+
+        /// The notebook of entry `index`: "bench" with one scope, else one of `scopes` notebooks.
+        func notebook(_ index: Int) -> String {
+            scopes == 1 ? "bench" : "bench-\(index % scopes)"
+        }
+
+        /// A notebook's entries share its scope; with one scope, entries name none (as before scopes).
+        func scope(of notebook: String) -> String? {
+            scopes == 1 ? nil : notebook
+        }
+    }
+
+    /// Removes `name` and the positive number after it from `arguments`; nil when absent.
+    static func option(_ name: String, in arguments: inout [String]) throws -> Int? {
+        guard let index = arguments.firstIndex(of: name) else { return nil }
+        guard index + 1 < arguments.count, let value = Int(arguments[index + 1]), value > 0 else { throw BenchmarkError(usage) }
+        arguments.removeSubrange(index...(index + 1))
+        return value
+    }
+
     /// The CPU time the process has used (user and system), in milliseconds.
     static func processCPUMilliseconds() -> Double {
         var usage = rusage()
@@ -101,9 +144,9 @@ enum OfflineQueueBenchmark {
     }
 
     /// `offline <name>: N mutations, median <ms> ms, <mutations/s> mutations/s`.
-    static func report(_ name: String, count: Int, milliseconds: Double) {
+    static func report(_ name: String, count: Int, milliseconds: Double, note: String = "") {
         print("offline \(name): \(count) mutations, median \(Measurement.format(milliseconds)) ms, "
-              + "\(Measurement.format(Double(count) / (milliseconds / 1000), digits: 0)) mutations/s")
+              + "\(Measurement.format(Double(count) / (milliseconds / 1000), digits: 0)) mutations/s\(note)")
     }
 }
 

@@ -44,6 +44,44 @@ import Graft
         #expect(loaded[0].enqueuedAt == written[1].enqueuedAt)
     }
 
+    @Test func scopesSurviveReopening() throws {
+        let file = try TemporaryDatabase()
+        defer { file.remove() }
+        let base = Self.entry(1)
+        let scoped = QueuedMutation(id: "key-2", sequence: 2, request: base.request, scope: "notebook-7", enqueuedAt: base.enqueuedAt)
+        do {
+            let storage = try SQLiteMutationQueueStorage(path: file.path)
+            try storage.insert(base)
+            try storage.insert(scoped)
+        }
+        let loaded = try SQLiteMutationQueueStorage(path: file.path).loadAll()
+        #expect(loaded.map(\.scope) == [nil, "notebook-7"])
+        #expect(loaded[1] == scoped)
+    }
+
+    @Test func aTableWrittenBeforeScopesGainsTheColumnAndKeepsItsRows() throws {
+        let file = try TemporaryDatabase()
+        defer { file.remove() }
+        do {
+            // The table as the storage created it before entries had scopes, with one row.
+            let database = try SQLiteDatabase(path: file.path)
+            try database.execute("""
+                CREATE TABLE graft_mutation_queue_v1 (
+                  sequence INTEGER PRIMARY KEY NOT NULL, id TEXT NOT NULL, operation_name TEXT NOT NULL,
+                  document TEXT, document_id TEXT, variables TEXT NOT NULL, optimistic TEXT,
+                  attempts INTEGER NOT NULL, enqueued_ms INTEGER NOT NULL, dead INTEGER NOT NULL, last_error TEXT);
+                INSERT INTO graft_mutation_queue_v1 VALUES (1, 'old-key', 'AddNote', 'mutation AddNote { addNote }', NULL,
+                  '{"text":"kept"}', NULL, 2, 1700000000000, 0, 'the server answered 503');
+                """)
+        }
+        let storage = try SQLiteMutationQueueStorage(path: file.path)
+        let old = try #require(try storage.loadAll().first)
+        #expect(old.id == "old-key" && old.scope == nil && old.attempts == 2)
+        #expect(old.request.variables == ["text": "kept"])
+        try storage.insert(QueuedMutation(id: "new-key", sequence: 2, request: old.request, scope: "a"))
+        #expect(try SQLiteMutationQueueStorage(path: file.path).loadAll().map(\.scope) == [nil, "a"])
+    }
+
     @Test func aDamagedRowIsAnErrorNamingIt() throws {
         let file = try TemporaryDatabase()
         defer { file.remove() }

@@ -1,5 +1,7 @@
 """Notebooks for the offline mutation queue tests: `addNote` records every arrival, applies each
-`Idempotency-Key` once (a repeat gets the first answer) and `/test/notes` shows what arrived."""
+`Idempotency-Key` once (a repeat gets the first answer) and `/test/notes` shows what arrived.
+A request naming the hold `addNote:<notebook>` (holds.py) is counted on arrival, then waits for
+the test to release that hold before it is applied: the test sees what is in flight at once."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from catalog_types import DateTime
+from holds import hold
 
 
 @strawberry.type(description="A private note on a course, written offline-first: the client chooses its `id` and may send it\n"
@@ -53,10 +56,11 @@ def notebook(notebook_id: str) -> Notebook:
     return Notebook(id=strawberry.ID(notebook_id), notes=list(record.notes))
 
 
-def add_note(info: strawberry.Info, notebook_id: str, note_id: str, text: str) -> Notebook:
+async def add_note(info: strawberry.Info, notebook_id: str, note_id: str, text: str) -> Notebook:
     key = info.context["request"].headers.get("idempotency-key")
     counts = NOTES.requests.setdefault(notebook_id, {})
     counts[key or ""] = counts.get(key or "", 0) + 1
+    await hold(info, f"addNote:{notebook_id}")
     if key is not None and key in NOTES.answers:
         return NOTES.answers[key]
     if not text:

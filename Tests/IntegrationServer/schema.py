@@ -214,10 +214,10 @@ class Mutation:
 
     @strawberry.mutation(description="Adds a note to a notebook. Requests carrying an `Idempotency-Key` header already seen are\n"
                                      "answered with the first answer and change nothing.")
-    def add_note(self, info: strawberry.Info, notebook_id: Annotated[strawberry.ID, _arg("The notebook (created on first use).")],
+    async def add_note(self, info: strawberry.Info, notebook_id: Annotated[strawberry.ID, _arg("The notebook (created on first use).")],
                  id: Annotated[strawberry.ID, _arg("The note's `id`, chosen by the client.")],
                  text: Annotated[str, _arg("What the note says; must not be empty.")]) -> Notebook:
-        return add_note(info, str(notebook_id), str(id), text)
+        return await add_note(info, str(notebook_id), str(id), text)
     @strawberry.mutation(description="Receives one file and reports what arrived.")
     async def upload_file(self, file: Annotated[Upload, _arg("The file.")]) -> UploadedFile:
         return await received(file)

@@ -1,10 +1,12 @@
-// graft-offline-queue-crash-helper DATABASE GRAPHQL-URL NOTEBOOK enqueue FIRST LIMIT
+// graft-offline-queue-crash-helper DATABASE GRAPHQL-URL NOTEBOOK enqueue FIRST LIMIT [SCOPES]
 // graft-offline-queue-crash-helper DATABASE GRAPHQL-URL NOTEBOOK replay
 //
 // Used by IntegrationTests' offline queue crash test (not a product); runs until it is killed.
 // `enqueue`: with the network "down" (a manual monitor), queues AddNote mutations with texts FIRST,
 // FIRST + 1, ... (at most LIMIT of them) into the SQLite queue at DATABASE, each with an optimistic
-// response, printing `committed N` once entry N is committed, then waits.
+// response, printing `committed N` once entry N is committed, then waits. With SCOPES (> 1), note N
+// goes to notebook `NOTEBOOK-s<N mod SCOPES>` in that notebook's scope, so replay sends notebooks
+// concurrently; without, every note goes to NOTEBOOK and names no scope.
 // `replay`: with the network up, replays the queue against GRAPHQL-URL, printing `delivered N` for
 // each entry the server answered, and `drained` once the queue is empty, then waits.
 import CourseCatalogAPI
@@ -14,20 +16,26 @@ import GraftSQLite
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 5, let url = URL(string: arguments[2]) else {
-    FileHandle.standardError.write(Data("usage: graft-offline-queue-crash-helper DATABASE GRAPHQL-URL NOTEBOOK enqueue FIRST LIMIT | replay\n".utf8))
+    FileHandle.standardError.write(Data("usage: graft-offline-queue-crash-helper DATABASE GRAPHQL-URL NOTEBOOK enqueue FIRST LIMIT [SCOPES] | replay\n".utf8))
     exit(2)
 }
-let notebook = arguments[3]
+let scopes = arguments.count == 8 ? Int(arguments[7]) ?? 1 : 1
+
+/// The notebook of note `number`: NOTEBOOK, or with scopes one of SCOPES notebooks (also its scope).
+func notebook(of number: Int) -> String {
+    scopes > 1 ? "\(arguments[3])-s\(number % scopes)" : arguments[3]
+}
 
 func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
 func note(_ number: Int) -> (mutation: AddNoteMutation, optimistic: AddNoteMutation.Data) {
-    let id = "\(notebook)-\(number)"
+    let book = notebook(of: number)
+    let id = "\(book)-\(number)"
     let pending: JSONValue = ["__typename": "Note", "id": .string(id), "text": .string(String(number)), "position": 0, "savedAt": nil]
-    let data = try! AddNoteMutation.Data(ObjectData(["addNote": ["__typename": "Notebook", "id": .string(notebook), "notes": [pending]]]))
-    return (AddNoteMutation(notebookId: notebook, id: id, text: String(number)), data)
+    let data = try! AddNoteMutation.Data(ObjectData(["addNote": ["__typename": "Notebook", "id": .string(book), "notes": [pending]]]))
+    return (AddNoteMutation(notebookId: book, id: id, text: String(number)), data)
 }
 
 do {
@@ -40,11 +48,11 @@ do {
                                          configuration: OfflineQueueConfiguration(maxAttempts: 1000, retryDelay: .milliseconds(50)))
     switch mode {
     case "enqueue":
-        guard arguments.count == 7, let first = Int(arguments[5]), let limit = Int(arguments[6]) else { exit(2) }
+        guard arguments.count == 7 || arguments.count == 8, let first = Int(arguments[5]), let limit = Int(arguments[6]) else { exit(2) }
         await queue.start()
         for number in first..<(first + limit) {
             let (mutation, optimistic) = note(number)
-            try await queue.enqueue(mutation, optimisticResponse: optimistic)
+            try await queue.enqueue(mutation, optimisticResponse: optimistic, scope: scopes > 1 ? mutation.notebookId : nil)
             say("committed \(number)")
         }
     case "replay":

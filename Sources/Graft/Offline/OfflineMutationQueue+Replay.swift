@@ -1,4 +1,5 @@
-/// The replay loop: one entry at a time, oldest first, while the monitor says the network is up.
+/// Replay while the monitor says the network is up: each scope's entries one at a time, oldest
+/// first; different scopes at once, up to the configured limit.
 extension OfflineMutationQueue {
     /// How one attempt ended.
     enum Attempt {
@@ -12,61 +13,57 @@ extension OfflineMutationQueue {
         case cancelled
     }
 
-    /// The monitor says the network is up: back-off is over, replay now.
+    /// The monitor says the network is up: back-offs are over, replay now.
     func networkReturned() {
-        retryNotBefore = nil
+        for scope in lanes.endBackOffs() { backOffTimers.removeValue(forKey: scope)?.cancel() }
         kick()
     }
 
-    /// Starts the replay loop, or tells the running one to look again. While the monitor says the
-    /// network is down no loop is started (it would end at once); its next up status kicks.
+    /// Starts attempts, one per scope that may send, up to ``OfflineQueueConfiguration/maxConcurrentReplays``
+    /// in flight; called whenever that may have changed. While the monitor says the network is down
+    /// nothing starts (its next up status kicks) and callers of `perform` waiting on an entry not
+    /// in flight are told it stays queued, as are those whose entry's scope is backing off.
     func kick() {
         guard started else { return }
-        wakeRequested = true
-        resumePause()
-        if replayTask == nil && monitor.status.isSatisfied {
-            replayGeneration += 1
-            let generation = replayGeneration
-            replayTask = Task { await self.replay(generation) }
+        guard monitor.status.isSatisfied else {
+            releaseFirstAttemptWaiters { !lanes.isInFlight($0.id, scope: $0.scope) }
+            return
         }
-    }
-
-    /// Sends entries until none is pending, the network is down, or the loop is stopped (a loop
-    /// of an earlier `start` ends without touching the current one's state).
-    func replay(_ generation: Int) async {
-        while !Task.isCancelled && generation == replayGeneration {
-            wakeRequested = false
-            guard monitor.status.isSatisfied,
-                  let entry = entries.first(where: { $0.state == .pending }) else { break }
-            if let retryNotBefore, retryNotBefore > .now {
-                releaseFirstAttemptWaiters()
-                await pause(until: retryNotBefore)
+        let limit = max(1, configuration.maxConcurrentReplays)
+        while lanes.inFlightCount < limit, let next = lanes.next() {
+            guard let entry = entries[next.id] else {
+                lanes.finished(next.scope)
                 continue
             }
-            inFlight = entry.id
             emit(.sent(entry))
-            let attempt = await send(entry)
-            inFlight = nil
-            switch attempt {
-            case .delivered(let body):
-                await settle(entry, removing: "could not remove a delivered mutation")
-                await settleOptimisticLayer(of: entry, with: body)
-                emit(.delivered(entry, body))
-                resumeFirstAttempt(of: entry.id, with: .answered(body))
-            case .rejected(let error, let body):
-                await settle(entry, removing: "could not remove a rejected mutation")
-                await rollBackOptimisticLayer(of: entry)
-                emit(.rejected(entry, error))
-                resumeFirstAttempt(of: entry.id, with: body.map { .answered($0) } ?? .rejected(error))
-            case .transient(let error):
-                await recordFailure(of: entry, error)
-            case .cancelled:
-                break
-            }
+            attempts[entry.id] = Task { await self.attempt(entry) }
         }
-        guard generation == replayGeneration else { return }
-        replayTask = nil
-        releaseFirstAttemptWaiters()
+        releaseFirstAttemptWaiters { lanes.isBackingOff($0.scope) && !lanes.isInFlight($0.id, scope: $0.scope) }
+    }
+
+    /// Sends `entry` once and settles what its outcome says; then its scope may send its next entry
+    /// (so per scope, an entry's events all come before the next one's `sent`).
+    func attempt(_ entry: QueuedMutation) async {
+        let outcome = await send(entry)
+        attempts[entry.id] = nil
+        switch outcome {
+        case .delivered(let body):
+            settle(entry, removing: "could not remove a delivered mutation")
+            await settleOptimisticLayer(of: entry, with: body)
+            emit(.delivered(entry, body))
+            resumeFirstAttempt(of: entry.id, with: .answered(body))
+        case .rejected(let error, let body):
+            settle(entry, removing: "could not remove a rejected mutation")
+            await rollBackOptimisticLayer(of: entry)
+            emit(.rejected(entry, error))
+            resumeFirstAttempt(of: entry.id, with: body.map { .answered($0) } ?? .rejected(error))
+        case .transient(let error):
+            await recordFailure(of: entry, error)
+        case .cancelled:
+            break
+        }
+        lanes.finished(entry.scope)
+        kick()
     }
 
     /// Sends an entry with its idempotency key and classifies the outcome.
@@ -104,10 +101,10 @@ extension OfflineMutationQueue {
         }
     }
 
-    /// Counts a transient failure: dead-letters the entry at the limit, else backs off.
+    /// Counts a transient failure: dead-letters the entry at the limit, else backs its scope off
+    /// (the entry stays first in its scope's line; other scopes go on).
     func recordFailure(of entry: QueuedMutation, _ error: GraftError) async {
-        guard let index = entries.firstIndex(where: { $0.id == entry.id }) else { return }
-        var updated = entries[index]
+        guard var updated = entries[entry.id] else { return }
         updated.attempts += 1
         updated.lastError = error.description
         if updated.attempts >= configuration.maxAttempts {
@@ -118,55 +115,60 @@ extension OfflineMutationQueue {
         } catch {
             emit(.storageFailed(updated, error))
         }
-        entries[index] = updated
+        entries[entry.id] = updated
         if updated.state == .deadLettered {
+            lanes.remove(entry.id, scope: entry.scope)
             await rollBackOptimisticLayer(of: updated)
             emit(.deadLettered(updated, error))
         } else {
             emit(.failed(updated, error))
-            retryNotBefore = .now + configuration.delay(afterFailures: updated.attempts)
+            backOff(entry.scope, until: .now + configuration.delay(afterFailures: updated.attempts))
         }
         resumeFirstAttempt(of: entry.id, with: .queued)
     }
 
-    /// Removes a settled entry from the storage and the list. If the storage fails the entry is
-    /// still dropped from this run; it comes back at the next launch and is sent again with the
-    /// same key, which the server answers without applying it twice.
-    func settle(_ entry: QueuedMutation, removing what: String) async {
+    /// Removes a settled entry from the storage, the list and its scope's line. If the storage
+    /// fails the entry is still dropped from this run; it comes back at the next launch and is
+    /// sent again with the same key, which the server answers without applying it twice.
+    func settle(_ entry: QueuedMutation, removing what: String) {
         do {
             try store({ try storage.remove(id: entry.id) }, entry, what)
         } catch {
             emit(.storageFailed(entry, error))
         }
-        entries.removeAll { $0.id == entry.id }
+        entries[entry.id] = nil
+        lanes.remove(entry.id, scope: entry.scope)
     }
 
     // MARK: Waiting
 
-    /// Waits until `instant`, or until ``kick()`` (new work, the network back) or ``stop()``.
-    func pause(until instant: ContinuousClock.Instant) async {
-        if wakeRequested { return }
-        let timer = Task { [weak self] in
+    /// Keeps `scope` from sending until `instant`, or until the network comes back.
+    func backOff(_ scope: String?, until instant: ContinuousClock.Instant) {
+        lanes.backOff(scope, until: instant)
+        backOffTimers[scope]?.cancel()
+        backOffTimers[scope] = Task { [weak self] in
             try? await Task.sleep(until: instant, clock: .continuous)
-            await self?.resumePause()
+            guard !Task.isCancelled else { return }
+            await self?.backOffEnded(scope, setFor: instant)
         }
-        await withCheckedContinuation { pauseWaiter = $0 }
-        timer.cancel()
     }
 
-    func resumePause() {
-        pauseWaiter?.resume()
-        pauseWaiter = nil
+    func backOffEnded(_ scope: String?, setFor instant: ContinuousClock.Instant) {
+        guard lanes.endBackOff(scope, setFor: instant) else { return }
+        backOffTimers[scope] = nil
+        kick()
     }
 
     func resumeFirstAttempt(of id: String, with outcome: FirstAttempt) {
         firstAttemptWaiters.removeValue(forKey: id)?.resume(returning: outcome)
     }
 
-    /// Tells every `perform` caller still waiting that its mutation stays queued.
-    func releaseFirstAttemptWaiters() {
-        let waiters = firstAttemptWaiters
-        firstAttemptWaiters = [:]
-        for waiter in waiters.values { waiter.resume(returning: .queued) }
+    /// Tells the `perform` callers waiting on entries that `blocked` picks (all by default) that
+    /// their mutation stays queued.
+    func releaseFirstAttemptWaiters(where blocked: (QueuedMutation) -> Bool = { _ in true }) {
+        guard !firstAttemptWaiters.isEmpty else { return }
+        for id in Array(firstAttemptWaiters.keys) where entries[id].map(blocked) ?? true {
+            resumeFirstAttempt(of: id, with: .queued)
+        }
     }
 }

@@ -1,15 +1,20 @@
 import Foundation
 @_spi(Generated) import GraftAPI
 
-/// Mutations that wait for the network: sent in FIFO order when the ``NetworkMonitor`` says the
-/// network is up (and at ``start()``), each with an idempotency key header so that a server that
-/// dedupes applies it once however often it arrives.
+/// Mutations that wait for the network: sent in the order queued when the ``NetworkMonitor`` says
+/// the network is up (and at ``start()``), each with an idempotency key header so that a server
+/// that dedupes applies it once however often it arrives.
+///
+/// Order is kept per ``QueuedMutation/scope``: entries of one scope are sent one at a time, each
+/// once the one before it has settled, while entries of different scopes may be in flight
+/// together, up to ``OfflineQueueConfiguration/maxConcurrentReplays``. Entries that name no scope
+/// share one, so without scopes the queue is strictly first in, first out.
 ///
 /// An entry is written to the storage before its first attempt and removed only once the server's
 /// answer is known, so nothing is lost when the app is killed; an entry whose answer was lost is
 /// sent again with the same key. Transient failures (no network, timeouts, 5xx, 408, 429) keep the
-/// entry first in line with back-off, up to ``OfflineQueueConfiguration/maxAttempts``, then it is
-/// dead-lettered; a rejection (GraphQL errors, other 4xx) removes it. A mutation's optimistic update
+/// entry first in its scope's line with back-off (other scopes go on), up to
+/// ``OfflineQueueConfiguration/maxAttempts``, then it is dead-lettered; a rejection (GraphQL errors, other 4xx) removes it. A mutation's optimistic update
 /// stays applied while it waits, is re-applied at launch, is replaced by the server's data on
 /// delivery and rolled back on rejection or dead-lettering. ``events()`` reports all of it.
 ///
@@ -30,29 +35,25 @@ public actor OfflineMutationQueue {
     public let configuration: OfflineQueueConfiguration
 
     let storage: any OfflineMutationStorage
-    /// Pending and dead-lettered entries, by sequence.
-    var entries: [QueuedMutation]
+    /// Pending and dead-lettered entries, by id.
+    var entries: [String: QueuedMutation] = [:]
+    /// The pending entries' ids by scope, and the scopes that may send next.
+    var lanes = ReplayLanes()
     var nextSequence: Int64
     /// Mutation types by operation name: how to write their data to the store.
     var mutationTypes: [String: QueuedMutationType] = [:]
     /// Optimistic layer of each entry that has one applied.
     var layers: [String: Int] = [:]
-    /// The entry being sent by the replay loop.
-    var inFlight: String?
+    /// The attempts running, by entry id (cancelled by ``stop()``).
+    var attempts: [String: Task<Void, Never>] = [:]
     /// Callers of ``perform(_:optimisticResponse:queueing:)`` waiting for their entry's first attempt.
     var firstAttemptWaiters: [String: CheckedContinuation<FirstAttempt, Never>] = [:]
     var observers: [Int: AsyncStream<OfflineQueueEvent>.Continuation] = [:]
     var nextObserver = 0
     var started = false
     var followTask: Task<Void, Never>?
-    var replayTask: Task<Void, Never>?
-    /// Counts replay loops started, so a loop stopped by ``stop()`` knows it is not the current one.
-    var replayGeneration = 0
-    /// Set when something may have changed while the replay loop was busy.
-    var wakeRequested = false
-    /// No attempt before this instant (back-off), unless the network comes back.
-    var retryNotBefore: ContinuousClock.Instant?
-    var pauseWaiter: CheckedContinuation<Void, Never>?
+    /// The timer of each scope backing off after a transient failure.
+    var backOffTimers: [String?: Task<Void, Never>] = [:]
 
     /// A queue over `storage` (whose entries are loaded now; nothing is sent before ``start()``).
     /// `mutationTypes` lets entries left by an earlier run rebuild their optimistic updates and
@@ -65,12 +66,17 @@ public actor OfflineMutationQueue {
         self.monitor = monitor
         self.configuration = configuration
         self.storage = storage
+        let loaded: [QueuedMutation]
         do {
-            entries = try storage.loadAll().sorted { $0.sequence < $1.sequence }
+            loaded = try storage.loadAll().sorted { $0.sequence < $1.sequence }
         } catch {
             throw Self.storageError(error, "could not be read")
         }
-        nextSequence = (entries.last?.sequence ?? 0) + 1
+        nextSequence = (loaded.last?.sequence ?? 0) + 1
+        for entry in loaded {
+            entries[entry.id] = entry
+            if entry.state == .pending { lanes.append(entry.id, scope: entry.scope) }
+        }
         for type in mutationTypes {
             let known = QueuedMutationType(type)
             self.mutationTypes[known.operationName] = known
@@ -79,7 +85,8 @@ public actor OfflineMutationQueue {
 
     deinit {
         followTask?.cancel()
-        replayTask?.cancel()
+        for attempt in attempts.values { attempt.cancel() }
+        for timer in backOffTimers.values { timer.cancel() }
     }
 
     // MARK: Running
@@ -89,7 +96,7 @@ public actor OfflineMutationQueue {
     public func start() async {
         guard !started else { return }
         started = true
-        for entry in entries where entry.state == .pending { await applyOptimisticLayer(of: entry) }
+        for entry in pending { await applyOptimisticLayer(of: entry) }
         let statuses = monitor.statuses()
         followTask = Task { [weak self] in
             for await status in statuses where status.isSatisfied {
@@ -98,14 +105,14 @@ public actor OfflineMutationQueue {
         }
     }
 
-    /// Stops following the monitor and replaying (an attempt in flight is cancelled and stays queued).
+    /// Stops following the monitor and replaying (attempts in flight are cancelled; their entries
+    /// stay queued unless the server's answer has already arrived).
     public func stop() {
         started = false
         followTask?.cancel()
         followTask = nil
-        replayTask?.cancel()
-        replayTask = nil
-        resumePause()
+        for attempt in attempts.values { attempt.cancel() }
+        releaseFirstAttemptWaiters()
     }
 
     /// A stream of everything that happens to entries from now on, until the consuming task is
@@ -121,20 +128,20 @@ public actor OfflineMutationQueue {
 
     // MARK: Queueing
 
-    /// Queues a mutation without trying it first (it is sent by the replay loop, in order).
-    /// Its optimistic update, if any, is applied at once and kept until the mutation settles.
-    /// A mutation with file uploads is refused (code `cache`): the queue keeps JSON only.
+    /// Queues a mutation without trying it first (it is sent in order after the entries of its
+    /// `scope` queued before it; see ``QueuedMutation/scope``). Its optimistic update, if any, is
+    /// applied at once and kept until the mutation settles. A mutation with file uploads is
+    /// refused (code `cache`): the queue keeps JSON only.
     @discardableResult
-    public func enqueue<Mutation: GraphQLMutation>(_ mutation: Mutation,
-                                                   optimisticResponse: Mutation.Data? = nil) async throws(GraftError) -> QueuedMutation {
+    public func enqueue<Mutation: GraphQLMutation>(_ mutation: Mutation, optimisticResponse: Mutation.Data? = nil,
+                                                   scope: String? = nil) async throws(GraftError) -> QueuedMutation {
         let request = GraphQLRequest(mutation)
         guard request.uploads.isEmpty else {
             throw GraftError(.cache, message: "the offline mutation queue does not keep file uploads; \(Mutation.operationName) "
                              + "was not queued (send it with GraphQLClient.perform)", operation: Mutation.operationName)
         }
         mutationTypes[Mutation.operationName] = QueuedMutationType(Mutation.self)
-        let entry = QueuedMutation(id: QueuedMutation.newKey(), sequence: nextSequence,
-                                   request: request,
+        let entry = QueuedMutation(id: QueuedMutation.newKey(), sequence: nextSequence, request: request, scope: scope,
                                    optimisticData: optimisticResponse.map { .object($0.__data.fields) })
         try insert(entry)
         await applyOptimisticLayer(of: entry)
@@ -144,16 +151,17 @@ public actor OfflineMutationQueue {
 
     /// Performs a mutation through the queue. With ``OfflineQueueing/never`` it is
     /// `client.perform(_:optimisticResponse:options:)` with the queue's request options. Otherwise
-    /// it is queued (and so survives a crash) and, when the network is up, sent as soon as the
-    /// entries ahead of it are settled; the result says what happened to that first attempt: the
-    /// server's answer (errors included, or thrown per `throwsOnGraphQLErrors`; a refusing status
-    /// is thrown), or `.queued` when it must wait (offline, not started, a transient failure, or an
-    /// entry ahead of it backing off).
+    /// it is queued in `scope` (and so survives a crash) and, when the network is up, sent as soon
+    /// as the entries of its scope ahead of it are settled; the result says what happened to that
+    /// first attempt: the server's answer (errors included, or thrown per `throwsOnGraphQLErrors`;
+    /// a refusing status is thrown), or `.queued` when it must wait (offline, not started, a
+    /// transient failure, or an entry ahead of it in its scope backing off).
     /// `queueing` defaults to ``OfflineQueueing/whenUnreachable`` for a mutation with an
     /// optimistic response and to ``OfflineQueueing/never`` for one without; a mutation with file
     /// uploads is never queued.
     public func perform<Mutation: GraphQLMutation>(_ mutation: Mutation, optimisticResponse: Mutation.Data? = nil,
-                                                   queueing: OfflineQueueing? = nil) async throws -> OfflineMutationResult<Mutation.Data> {
+                                                   queueing: OfflineQueueing? = nil,
+                                                   scope: String? = nil) async throws -> OfflineMutationResult<Mutation.Data> {
         let queueing = GraphQLRequest(mutation).uploads.isEmpty
             ? queueing ?? (optimisticResponse == nil ? .never : .whenUnreachable)
             : .never  // files are not kept in the queue
@@ -161,7 +169,7 @@ public actor OfflineMutationQueue {
             return .completed(try await client.perform(mutation, optimisticResponse: optimisticResponse,
                                                        options: configuration.requestOptions))
         }
-        let entry = try await enqueue(mutation, optimisticResponse: optimisticResponse)
+        let entry = try await enqueue(mutation, optimisticResponse: optimisticResponse, scope: scope)
         guard started, monitor.status.isSatisfied else { return .queued(entry) }
         let outcome = await withCheckedContinuation { continuation in
             firstAttemptWaiters[entry.id] = continuation
@@ -170,7 +178,7 @@ public actor OfflineMutationQueue {
         let options = configuration.requestOptions
         switch outcome {
         case .queued:
-            return .queued(entries.first { $0.id == entry.id } ?? entry)
+            return .queued(entries[entry.id] ?? entry)
         case .rejected(let error):
             throw client.withContext(error, mutation, options)
         case .answered(let body):
@@ -185,27 +193,30 @@ public actor OfflineMutationQueue {
 
     // MARK: Reading and managing
 
-    /// Entries waiting to be sent, in the order they will be.
-    public var pending: [QueuedMutation] { entries.filter { $0.state == .pending } }
+    /// Entries waiting to be sent, by sequence (the order they are sent in within each scope).
+    public var pending: [QueuedMutation] { entries(in: .pending) }
 
     /// Entries that gave up after the retry limit, oldest first.
-    public var deadLetters: [QueuedMutation] { entries.filter { $0.state == .deadLettered } }
+    public var deadLetters: [QueuedMutation] { entries(in: .deadLettered) }
+
+    func entries(in state: QueuedMutation.State) -> [QueuedMutation] {
+        entries.values.filter { $0.state == state }.sorted { $0.sequence < $1.sequence }
+    }
 
     /// Puts a dead letter back at the end of the queue with its attempts reset and the same
     /// idempotency key (the server may have applied an attempt whose answer was lost), and
     /// re-applies its optimistic update. Returns false when `id` is not a dead letter.
     @discardableResult
     public func retry(_ id: String) async throws(GraftError) -> Bool {
-        guard let index = entries.firstIndex(where: { $0.id == id && $0.state == .deadLettered }) else { return false }
-        var entry = entries[index]
+        guard var entry = entries[id], entry.state == .deadLettered else { return false }
         entry.state = .pending
         entry.attempts = 0
         entry.lastError = nil
         entry.sequence = nextSequence
         try store({ try storage.update(entry) }, entry, "could not record a retry")
         nextSequence += 1
-        entries.remove(at: index)
-        entries.append(entry)
+        entries[id] = entry
+        lanes.append(id, scope: entry.scope)
         await applyOptimisticLayer(of: entry)
         emit(.enqueued(entry))
         kick()
@@ -216,10 +227,10 @@ public actor OfflineMutationQueue {
     /// optimistic update back. Returns false when there is no such entry or it is in flight.
     @discardableResult
     public func drop(_ id: String) async throws(GraftError) -> Bool {
-        guard inFlight != id, let index = entries.firstIndex(where: { $0.id == id }) else { return false }
-        let entry = entries[index]
+        guard let entry = entries[id], !lanes.isInFlight(id, scope: entry.scope) else { return false }
         try store({ try storage.remove(id: id) }, entry, "could not remove an entry")
-        entries.remove(at: index)
+        entries[id] = nil
+        if entry.state == .pending { lanes.remove(id, scope: entry.scope) }
         await rollBackOptimisticLayer(of: entry)
         emit(.dropped(entry))
         return true
@@ -231,7 +242,8 @@ public actor OfflineMutationQueue {
     func insert(_ entry: QueuedMutation) throws(GraftError) {
         try store({ try storage.insert(entry) }, entry, "could not store a mutation")
         nextSequence = entry.sequence + 1
-        entries.append(entry)
+        entries[entry.id] = entry
+        lanes.append(entry.id, scope: entry.scope)
         emit(.enqueued(entry))
     }
 

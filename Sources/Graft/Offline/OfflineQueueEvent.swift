@@ -10,8 +10,8 @@ public enum OfflineQueueEvent: Sendable {
     /// The server refused it (GraphQL errors, or a 4xx status other than 408 and 429): not retried,
     /// removed, its optimistic update rolled back.
     case rejected(QueuedMutation, GraftError)
-    /// A transient failure (no network, a timeout, 5xx, 408, 429); it stays first in line and is
-    /// tried again after a back-off or when the network returns.
+    /// A transient failure (no network, a timeout, 5xx, 408, 429); it stays first in its scope's
+    /// line and is tried again after a back-off or when the network returns. Other scopes go on.
     case failed(QueuedMutation, GraftError)
     /// It failed ``OfflineQueueConfiguration/maxAttempts`` times: moved to the dead letters, its
     /// optimistic update rolled back.
@@ -45,11 +45,17 @@ public struct OfflineQueueConfiguration: Sendable {
     /// Options of every send (headers such as a session, a timeout). `whenOffline` is ignored: the
     /// queue only sends while its monitor says the network is up.
     public var requestOptions: RequestOptions
+    /// The most attempts in flight at once, each of a different ``QueuedMutation/scope`` (at
+    /// least 1; default 8). Each attempt in flight holds an HTTP/1.1 connection of its own.
+    /// Entries that name no scope are one scope, sent one at a time whatever this says.
+    public var maxConcurrentReplays: Int
 
     /// Creates a configuration.
     public init(maxAttempts: Int = 5, retryDelay: Duration = .seconds(1), maxRetryDelay: Duration = .seconds(60),
-                idempotencyHeader: String = "Idempotency-Key", requestOptions: RequestOptions = RequestOptions()) {
+                idempotencyHeader: String = "Idempotency-Key", requestOptions: RequestOptions = RequestOptions(),
+                maxConcurrentReplays: Int = 8) {
         self.maxAttempts = max(1, maxAttempts)
+        self.maxConcurrentReplays = max(1, maxConcurrentReplays)
         self.retryDelay = retryDelay
         self.maxRetryDelay = maxRetryDelay
         self.idempotencyHeader = idempotencyHeader

@@ -3,7 +3,7 @@ import Foundation
 /// A mutation waiting in an ``OfflineMutationQueue``: everything needed to send it again after a
 /// relaunch (the request as JSON values, never a Swift type) and to rebuild its optimistic update.
 public struct QueuedMutation: Sendable, Hashable, Identifiable {
-    /// Pending (sent in FIFO order when the network allows) or dead-lettered (kept for the app).
+    /// Pending (sent in order within its ``scope`` when the network allows) or dead-lettered (kept for the app).
     public enum State: String, Sendable, Hashable {
         case pending
         /// Gave up after ``OfflineQueueConfiguration/maxAttempts`` transient failures; its
@@ -15,11 +15,16 @@ public struct QueuedMutation: Sendable, Hashable, Identifiable {
     /// The idempotency key, sent with every attempt (``OfflineQueueConfiguration/idempotencyHeader``),
     /// so a server that dedupes applies the mutation once however often it arrives.
     public let id: String
-    /// The position in the queue: entries are sent in increasing order. A retried dead letter
-    /// gets a new, larger one.
+    /// The position in the queue: entries of one ``scope`` are sent in increasing order. A
+    /// retried dead letter gets a new, larger one.
     public var sequence: Int64
     /// The request: operation name, text and/or persisted identifier, variables as sent.
     public let request: GraphQLRequest
+    /// Entries of one scope are sent one at a time, in order, each after the one before it has
+    /// settled; entries of different scopes may be in flight together (up to
+    /// ``OfflineQueueConfiguration/maxConcurrentReplays``). `nil`, the default, is one scope too,
+    /// so a queue whose entries name no scope sends them all in order, one at a time.
+    public let scope: String?
     /// The optimistic response's `data` object, re-applied as an optimistic layer at launch.
     public let optimisticData: JSONValue?
     /// Attempts that failed with a transient error.
@@ -32,11 +37,12 @@ public struct QueuedMutation: Sendable, Hashable, Identifiable {
     public var lastError: String?
 
     /// Creates an entry (the queue makes them; storages and tests rebuild them).
-    public init(id: String, sequence: Int64, request: GraphQLRequest, optimisticData: JSONValue? = nil,
+    public init(id: String, sequence: Int64, request: GraphQLRequest, scope: String? = nil, optimisticData: JSONValue? = nil,
                 attempts: Int = 0, enqueuedAt: Date = Date(), state: State = .pending, lastError: String? = nil) {
         self.id = id
         self.sequence = sequence
         self.request = request
+        self.scope = scope
         self.optimisticData = optimisticData
         self.attempts = attempts
         self.enqueuedAt = enqueuedAt
@@ -70,7 +76,8 @@ public protocol OfflineMutationStorage {
     func loadAll() throws -> [QueuedMutation]
     /// Adds an entry.
     func insert(_ entry: QueuedMutation) throws
-    /// Replaces the stored entry with the same ``QueuedMutation/id`` (attempts, state, sequence, error).
+    /// Replaces the stored entry with the same ``QueuedMutation/id`` (attempts, state, sequence,
+    /// error; its request and scope never change).
     func update(_ entry: QueuedMutation) throws
     /// Removes the entry with this idempotency key (nothing when there is none).
     func remove(id: String) throws

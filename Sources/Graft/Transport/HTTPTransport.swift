@@ -211,8 +211,9 @@ public struct HTTPTransport: GraphQLTransport {
 
     /// Reads an HTTP response per the GraphQL-over-HTTP specification. The server's error messages
     /// have `secrets` (the credentials in flight) scrubbed: a server may echo a token it refused.
+    /// `secrets` is worked out only when there are errors to scrub: finding them reads the request.
     func parse(_ response: HTTPResponse, request: HTTPRequest, operationName: String,
-                      secrets: [String] = []) throws -> GraphQLResponseBody {
+               secrets: @autoclosure () -> [String] = []) throws -> GraphQLResponseBody {
         let contentType = response.headers["Content-Type"]?.lowercased() ?? ""
         let isGraphQLResponse = contentType.contains("application/graphql-response+json")
         let json = try? JSONParser.parse([UInt8](response.body))
@@ -222,9 +223,9 @@ public struct HTTPTransport: GraphQLTransport {
                 throw GraftError(.graphQLErrors, message: body.errors[0].description, operation: operationName,
                                  request: RequestSummary(request, redactor: redactor), statusCode: response.statusCode,
                                  responseHeaders: response.headers, responseBody: response.body,
-                                 underlying: GraphQLErrors(body.errors)).scrubbing(secrets, redactor: redactor)
+                                 underlying: GraphQLErrors(body.errors)).scrubbing(secrets(), redactor: redactor)
             }
-            throw GraftError.httpStatus(response, operation: operationName, request: request, redactor: redactor).scrubbing(secrets, redactor: redactor)
+            throw GraftError.httpStatus(response, operation: operationName, request: request, redactor: redactor).scrubbing(secrets(), redactor: redactor)
         }
         guard let json else {
             throw GraftError(.decoding, message: "the response body is not valid JSON (\(response.body.count) bytes)",
@@ -236,7 +237,10 @@ public struct HTTPTransport: GraphQLTransport {
                              operation: operationName, request: RequestSummary(request, redactor: redactor),
                              statusCode: response.statusCode, responseHeaders: response.headers, responseBody: response.body)
         }
-        if !secrets.isEmpty, !body.errors.isEmpty { body.errors = GraphQLErrors(body.errors).scrubbing(secrets, redactor: redactor).errors }
+        if !body.errors.isEmpty {
+            let secrets = secrets()
+            if !secrets.isEmpty { body.errors = GraphQLErrors(body.errors).scrubbing(secrets, redactor: redactor).errors }
+        }
         body.statusCode = response.statusCode
         body.cacheControl = CacheControl(headers: response.headers)
         return body

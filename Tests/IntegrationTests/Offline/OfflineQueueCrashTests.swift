@@ -7,13 +7,15 @@ import Testing
 /// Kills (SIGKILL) a process in the middle of queueing mutations and in the middle of replaying
 /// them, 8 rounds of each, then lets a last run drain the queue: the server (which applies each
 /// `Idempotency-Key` once and counts arrivals) must have applied every committed entry exactly
-/// once, in order. The helper is Tests/OfflineQueueCrashHelper.
+/// once, in order: with one notebook and no scopes, or over three notebooks, each its own scope,
+/// replayed concurrently. The helper is Tests/OfflineQueueCrashHelper.
 @Suite("Offline queue crash safety", .timingSensitive)
 struct OfflineQueueCrashTests {
     static let rounds = 8
 
-    @Test("8 rounds of SIGKILL during enqueue and during replay: nothing committed lost, nothing applied twice")
-    func killedQueueDeliversEveryCommittedEntryOnce() async throws {
+    @Test("8 rounds of SIGKILL during enqueue and during replay: nothing committed lost, nothing applied twice, order kept per scope",
+          arguments: [1, 3])
+    func killedQueueDeliversEveryCommittedEntryOnce(scopes: Int) async throws {
         let session = try await TestClient.make()
         let graphQL = session.baseURL.appendingPathComponent("graphql").absoluteString
         let notebook = NotebookFixture(session: session)
@@ -23,39 +25,46 @@ struct OfflineQueueCrashTests {
         let database = directory.appendingPathComponent("queue.sqlite").path
 
         let committed = try await Self.onOwnThread {
-            try Self.killRounds(database: database, url: graphQL, notebook: notebook.id)
+            try Self.killRounds(database: database, url: graphQL, notebook: notebook.id, scopes: scopes)
         }
-        let applied = try await notebook.applied()
-        let counts = try await notebook.requestCounts()
-        // Every committed entry (0 ... last) applied once, in the order queued.
         #expect(committed >= Self.rounds * 3)
-        #expect(applied.map(\.id) == (0..<committed).map { "\(notebook.id)-\($0)" })
-        #expect(Set(applied.map(\.key)).count == applied.count)
-        #expect(applied.map(\.position) == (0..<applied.count).map { $0 + 1 })
-        #expect(counts.keys.count == applied.count, "every request carried the key of an applied entry")
-        #expect(counts.values.allSatisfy { $0 >= 1 })
-        print("offline queue crash test: \(committed) entries committed over \(Self.rounds) rounds, "
-              + "\(counts.values.reduce(0, +) - applied.count) re-sent after a kill and deduplicated by the server")
+        // Every committed entry (0 ... last) applied once, in the order queued in its notebook.
+        let notebooks = scopes == 1 ? [notebook] : (0..<scopes).map { NotebookFixture(id: "\(notebook.id)-s\($0)", session: session) }
+        var resent = 0
+        for (index, book) in notebooks.enumerated() {
+            let applied = try await book.applied()
+            let counts = try await book.requestCounts()
+            #expect(applied.map(\.id) == (0..<committed).filter { scopes == 1 || $0 % scopes == index }.map { "\(book.id)-\($0)" })
+            #expect(Set(applied.map(\.key)).count == applied.count)
+            #expect(applied.map(\.position) == (0..<applied.count).map { $0 + 1 })
+            #expect(counts.keys.count == applied.count, "every request carried the key of an applied entry")
+            #expect(counts.values.allSatisfy { $0 >= 1 })
+            resent += counts.values.reduce(0, +) - applied.count
+        }
+        print("offline queue crash test (\(scopes) scopes): \(committed) entries committed over \(Self.rounds) rounds, "
+              + "\(resent) re-sent after a kill and deduplicated by the server")
     }
 
     /// Runs the rounds; returns how many entries were committed in all.
-    static func killRounds(database: String, url: String, notebook: String) throws -> Int {
+    static func killRounds(database: String, url: String, notebook: String, scopes: Int) throws -> Int {
         let helper = GraftExecutable.products.appendingPathComponent("graft-offline-queue-crash-helper")
         var random = SystemRandomNumberGenerator()
         var next = 0
         for round in 0..<rounds {
             // Enqueue: kill at a random moment while it commits one entry after another.
-            let enqueuing = try HelperProcess(helper, [database, url, notebook, "enqueue", String(next), "100"])
+            let enqueuing = try HelperProcess(helper, [database, url, notebook, "enqueue", String(next), "100"] + (scopes > 1 ? [String(scopes)] : []))
             _ = try enqueuing.readLast("committed ", until: next + Int.random(in: 3...20, using: &random))
             enqueuing.terminate(afterMicroseconds: UInt32.random(in: 0...2000, using: &random))
             let printed = enqueuing.lastNumber("committed ") ?? -1
             #expect(enqueuing.process.terminationReason == .uncaughtSignal, "round \(round): the enqueuing helper ended by itself")
             let stored = try SQLiteMutationQueueStorage(path: database).loadAll()
             let numbers = stored.compactMap { $0.request.variables["text"]?.stringValue.flatMap(Int.init) }
-            // The entries still queued are consecutive, end with the last printed one or the one after it.
+            // The entries just queued are consecutive and end with the last printed one or the one
+            // after it; without scopes, so are all those still queued (replay went in order).
             let last = try #require(numbers.last, "round \(round): nothing stored")
             #expect(last == printed || last == printed + 1, "round \(round): stored up to \(last), printed \(printed)")
-            #expect(numbers == Array((numbers.first ?? 0)...last), "round \(round): \(numbers)")
+            #expect(numbers.filter { $0 >= next } == Array(next...last), "round \(round): \(numbers)")
+            #expect(scopes > 1 || numbers == Array((numbers.first ?? 0)...last), "round \(round): \(numbers)")
             #expect(stored.allSatisfy { $0.optimisticData != nil && $0.state == .pending })
             next = last + 1
 
