@@ -24,6 +24,9 @@ enum BenchmarkCommand {
                         The offline mutation queue: enqueue N (10,000) AddNote mutations with
                         optimistic responses, in memory and on SQLite (one transaction each),
                         then replay them against a local HTTP server.
+      rest-cache [N]    N (1,000) REST GETs through URLSessionHTTPClient: round trips to a local
+                        server, against HTTP response cache hits in memory and on SQLite, and
+                        304 revalidations.
       multipart         Parse a 10 MB multipart/mixed stream of 1,000 parts in 16 KB chunks.
       schema FILE...    Build and validate a schema from SDL files.
       validate --schema PATH... --operations PATH...
@@ -52,6 +55,12 @@ enum BenchmarkCommand {
             case "record": try RecordDecodeBenchmark.run(rest)
             case "subscription": try SubscriptionBenchmarks.run(rest)
             case "multipart": try MultipartBenchmark.run(rest)
+            case "rest-cache":
+                #if canImport(Glibc)
+                try RESTCacheBenchmark.run(rest)
+                #else
+                throw BenchmarkError("graft-bench rest-cache runs on Linux")
+                #endif
             case "offline":
                 #if canImport(Glibc)
                 try OfflineQueueBenchmark.run(rest)
