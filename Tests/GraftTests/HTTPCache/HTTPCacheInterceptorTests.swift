@@ -16,9 +16,10 @@ struct HTTPCacheInterceptorTests {
         let cache: HTTPResponseCache
         let client: InterceptingHTTPClient
 
-        init(policy: CachePolicy = .cacheFirst) {
+        init(policy: CachePolicy = .cacheFirst, maxEntries: Int = 500, maxBytes: Int = 10 * 1024 * 1024) {
             let clock = clock
-            cache = HTTPResponseCache(storage: InMemoryHTTPCacheStorage(), now: { clock.now })
+            cache = HTTPResponseCache(storage: InMemoryHTTPCacheStorage(maxEntries: maxEntries, maxBytes: maxBytes),
+                                      now: { clock.now })
             client = InterceptingHTTPClient(base: mock, interceptors: [HTTPCacheInterceptor(cache: cache, policy: policy)])
         }
 
@@ -282,5 +283,35 @@ struct HTTPCacheInterceptorTests {
         #expect(try await setup.get().source == .cache)
         setup.clock.advance(by: 2)
         #expect(try await setup.get().source == .server)
+    }
+
+    @Test func aThousandDistinctGETsUnderACapOfAHundredLeaveTheHundredMostRecentlyUsed() async throws {
+        let setup = Setup(maxEntries: 100)
+        setup.mock.stub { request, _ in .json(#"{"path":"\#(request.url.path)"}"#, headers: ["Cache-Control": "max-age=600"]) }
+        func item(_ index: Int) -> URL { URL(string: "https://api.example.test/v1/items/\(index)")! }
+        for index in 0..<1_000 {
+            _ = try await setup.get(item(index))
+            // Item 0 is read from the cache after every GET: it stays among the most recently used.
+            #expect(try await setup.get(item(0)).source == .cache)
+        }
+        #expect(setup.cache.count == 100)
+        #expect(setup.sent.count == 1_000)
+        let kept = (0..<1_000).filter { setup.cache.entry(for: HTTPRequest(url: item($0))) != nil }
+        #expect(kept == [0] + Array(901..<1_000))
+    }
+
+    @Test func theByteCapHoldsTheSameWay() async throws {
+        let body = String(repeating: "x", count: 1_000)
+        let probe = Setup()
+        probe.mock.stub { _, _ in .json(#"{"b":"\#(body)"}"#, headers: ["Cache-Control": "max-age=600"]) }
+        _ = try await probe.get(URL(string: "https://api.example.test/v1/items/100")!)
+        let size = probe.cache.byteCount
+        let setup = Setup(maxBytes: size * 10)
+        setup.mock.stub { _, _ in .json(#"{"b":"\#(body)"}"#, headers: ["Cache-Control": "max-age=600"]) }
+        for index in 100..<1_000 { _ = try await setup.get(URL(string: "https://api.example.test/v1/items/\(index)")!) }
+        #expect(setup.cache.byteCount <= size * 10)
+        #expect(setup.cache.count == 10)
+        #expect((100..<1_000).filter { setup.cache.entry(for: HTTPRequest(url: URL(string: "https://api.example.test/v1/items/\($0)")!)) != nil }
+            == Array(990..<1_000))
     }
 }
