@@ -26,6 +26,9 @@ enum BenchmarkCommand {
                         then replay them against a local HTTP server; over S notebooks, each
                         its own scope (default 1: no scopes), up to C in flight;
                         --curl: through CurlHTTPClient rather than URLSessionHTTPClient.
+      rest-cache [N]    N (1,000) REST GETs through URLSessionHTTPClient: round trips to a local
+                        server, against HTTP response cache hits in memory and on SQLite, and
+                        304 revalidations.
       multipart         Parse a 10 MB multipart/mixed stream of 1,000 parts in 16 KB chunks.
       schema FILE...    Build and validate a schema from SDL files.
       validate --schema PATH... --operations PATH...
@@ -54,6 +57,12 @@ enum BenchmarkCommand {
             case "record": try RecordDecodeBenchmark.run(rest)
             case "subscription": try SubscriptionBenchmarks.run(rest)
             case "multipart": try MultipartBenchmark.run(rest)
+            case "rest-cache":
+                #if canImport(Glibc)
+                try RESTCacheBenchmark.run(rest)
+                #else
+                throw BenchmarkError("graft-bench rest-cache runs on Linux")
+                #endif
             case "offline":
                 #if canImport(Glibc)
                 try OfflineQueueBenchmark.run(rest)

@@ -150,15 +150,21 @@ enum OfflineQueueBenchmark {
     }
 }
 
-/// A keep-alive HTTP/1.1 server on 127.0.0.1 answering every POST with the same JSON body, one
-/// thread per connection, plain POSIX sockets.
+/// A keep-alive HTTP/1.1 server on 127.0.0.1 answering every request with the same JSON body and
+/// `headers` (or with a 304 when the request's `If-None-Match` is `notModifiedTag`), one thread
+/// per connection, plain POSIX sockets.
 final class AnsweringServer: @unchecked Sendable {
     let port: Int
     private let listener: Int32
     private let response: [UInt8]
+    private let notModified: (condition: String, response: [UInt8])?
 
-    init(body: [UInt8]) throws {
-        response = Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body
+    init(body: [UInt8], headers: [String] = [], notModifiedTag: String? = nil) throws {
+        let extra = headers.map { $0 + "\r\n" }.joined()
+        response = Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\(extra)Content-Length: \(body.count)\r\n\r\n".utf8) + body
+        notModified = notModifiedTag.map { tag in
+            ("if-none-match: \(tag.lowercased())\r\n", Array("HTTP/1.1 304 Not Modified\r\n\(extra)\r\n".utf8))
+        }
         (listener, port) = try LoopbackListener.open(backlog: 64)
     }
 
@@ -195,6 +201,7 @@ final class AnsweringServer: @unchecked Sendable {
                 pending += buffer[0..<read]
             }
             pending.removeFirst(end + length)
+            let response = notModified.flatMap { head.contains($0.condition) ? $0.response : nil } ?? self.response
             var sent = 0
             while sent < response.count {
                 let written = response[sent...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }

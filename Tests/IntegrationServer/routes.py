@@ -15,6 +15,7 @@ REST:
     GET  /rest/v1/courses/{slug}                        one course, or 404
     POST /rest/v1/courses                               creates a draft course from JSON, 201
     GET|POST|PUT|PATCH|DELETE /rest/v1/echo             the request as the server saw it
+    GET|POST|PUT|PATCH|DELETE /rest/v1/cached/{name}    caching headers chosen by the test (cache_probe.py)
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+import cache_probe
 from data import STORE, CourseRecord
 from notes import notes_log
 from failures import FailureSpecError, parse_specs
@@ -183,4 +185,6 @@ routes_app = Starlette(routes=[
     Route("/rest/v1/courses", create_course, methods=["POST"]),
     Route("/rest/v1/courses/{slug}", get_course, methods=["GET"]),
     Route("/rest/v1/echo", echo, methods=["GET", "POST", "PUT", "PATCH", "DELETE"]),
+    Route("/rest/v1/cached/{name}", cache_probe.read, methods=["GET"]),
+    Route("/rest/v1/cached/{name}", cache_probe.write, methods=["POST", "PUT", "PATCH", "DELETE"]),
 ])

@@ -47,6 +47,10 @@ class SessionState:
     require_auth: bool = False
     documents: dict = field(default_factory=dict)  # sha256 hex -> document, for persisted queries
     holds: dict = field(default_factory=dict)  # name -> asyncio.Event, released by the test (holds.py)
+    # The cache probe resource (cache_probe.py).
+    cache_versions: Counter = field(default_factory=Counter)
+    conditional_requests: Counter = field(default_factory=Counter)
+    not_modified: Counter = field(default_factory=Counter)
 
     def record(self, method: str, path: str, query_string: str, headers: dict, operation: Optional[str],
                body: bytes, persisted_hash: Optional[str], has_document: bool) -> None:
@@ -88,6 +92,8 @@ class SessionState:
             "clientCompletes": self.client_completes,
             "refreshes": self.refreshes,
             "failedRefreshes": self.failed_refreshes,
+            "conditionalRequests": dict(self.conditional_requests),
+            "notModified": dict(self.not_modified),
             "lastRequest": self.last_request,
             "recentRequests": list(self.recent),
         }

@@ -1,4 +1,6 @@
-/// Where `fetch` looks for a query's data.
+/// Where `fetch` looks for a query's data, and where an ``HTTPCacheInterceptor`` looks for a REST
+/// response: one vocabulary for both caches. Over HTTP an exchange has one answer, so
+/// `cacheAndNetwork` is answered as `networkFirst` there (see ``HTTPCacheInterceptor``).
 public enum CachePolicy: Sendable, Hashable {
     /// The cache when it has every field (and none expired), else the server.
     case cacheFirst

@@ -12,6 +12,8 @@ public struct CacheControl: Sendable, Hashable {
     public var noCache: Bool
     /// `private`.
     public var isPrivate: Bool
+    /// `public`: a response to a request with credentials may be stored (RFC 9111, section 3.5).
+    public var isPublic: Bool
     /// `must-revalidate`.
     public var mustRevalidate: Bool
     /// The response's `Age` header, in seconds: how long it had already been in caches on the way.
@@ -19,7 +21,7 @@ public struct CacheControl: Sendable, Hashable {
 
     /// Directives set one by one.
     public init(maxAge: Int? = nil, sharedMaxAge: Int? = nil, noStore: Bool = false, noCache: Bool = false,
-                isPrivate: Bool = false, mustRevalidate: Bool = false, age: Int? = nil) {
+                isPrivate: Bool = false, mustRevalidate: Bool = false, age: Int? = nil, isPublic: Bool = false) {
         self.maxAge = maxAge
         self.sharedMaxAge = sharedMaxAge
         self.noStore = noStore
@@ -27,6 +29,7 @@ public struct CacheControl: Sendable, Hashable {
         self.isPrivate = isPrivate
         self.mustRevalidate = mustRevalidate
         self.age = age
+        self.isPublic = isPublic
     }
 
     /// The directives of response headers; nil without a `Cache-Control` header.
@@ -49,6 +52,7 @@ public struct CacheControl: Sendable, Hashable {
             case "no-store": noStore = true
             case "no-cache": noCache = true
             case "private": isPrivate = true
+            case "public": isPublic = true
             case "must-revalidate": mustRevalidate = true
             default: continue
             }

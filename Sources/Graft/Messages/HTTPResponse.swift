@@ -13,6 +13,8 @@ public struct HTTPResponse: Sendable, Hashable {
     public var body: Data
     /// The URL that produced the response, after redirects, when known.
     public var url: URL?
+    /// Whether a client cache (``HTTPCacheInterceptor``) answered instead of the server.
+    public var source: Source = .server
 
     /// Creates a response.
     public init(statusCode: Int, headers: HTTPHeaders = [:], body: Data = Data(), url: URL? = nil) {
@@ -24,6 +26,18 @@ public struct HTTPResponse: Sendable, Hashable {
 
     /// Whether the status is in the 2xx range.
     public var isSuccess: Bool { (200..<300).contains(statusCode) }
+
+    /// Where a response's status, headers and body came from. The words are those of the GraphQL
+    /// client's ``ResultSource``, with one more for a stored response the server confirmed.
+    public enum Source: Sendable, Hashable {
+        /// The server sent it.
+        case server
+        /// A client cache returned a stored response without asking the server.
+        case cache
+        /// A client cache asked the server whether its stored response was current, the server
+        /// answered `304 Not Modified`, and the stored body was returned with the updated headers.
+        case revalidated
+    }
 }
 
 extension HTTPResponse: CustomStringConvertible, CustomReflectable {

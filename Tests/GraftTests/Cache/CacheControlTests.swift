@@ -91,6 +91,7 @@ import Testing
         #expect(CacheControl(directives: "max-age=10", age: 25).freshLifetime == 0)
         #expect(CacheControl(directives: "no-cache, max-age=10").freshLifetime == 0)
         #expect(CacheControl(directives: "public").freshLifetime == nil)
+        #expect(CacheControl(directives: "Public, max-age=5") == CacheControl(maxAge: 5, isPublic: true))
         #expect(CacheControl(headers: ["cache-control": "max-age=5", "age": "2"])?.freshLifetime == 3)
         #expect(CacheControl(headers: [:]) == nil)
     }
