@@ -151,7 +151,7 @@ let package = Package(
         // Against the Strawberry server in Tests/IntegrationServer (Python venv: .ci/install-integration-deps).
         .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft", "GraftTesting", "GraftHashing", "CourseCatalogAPI", "graft", "GraftSQLite", "GraftTestSupport", "graft-cache-reader", "graft-upload-helper",
                                                                "GraftWebSocket", "graft-offline-queue-crash-helper",
-                                                               "APICore", "CatalogKit", "ReviewsKit"]),
+                                                               "APICore", "CatalogKit", "ReviewsKit", "ModularAppDemo"]),
     ],
     swiftLanguageModes: [.v6]
 )

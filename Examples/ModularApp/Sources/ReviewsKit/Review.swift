@@ -23,10 +23,22 @@ public struct CourseReviews: Sendable, Hashable {
     public let course: CourseOverview
     /// Newest first.
     public let reviews: [Review]
+
+    /// A course's reviews (previews, tests).
+    public init(course: CourseOverview, reviews: [Review]) {
+        self.course = course
+        self.reviews = reviews
+    }
 }
 
 /// A posted review and the course it changed (with its new rating).
 public struct PostedReview: Sendable, Hashable {
     public let review: Review
     public let course: CourseOverview
+
+    /// A posted review (previews, tests).
+    public init(review: Review, course: CourseOverview) {
+        self.review = review
+        self.course = course
+    }
 }
