@@ -51,4 +51,24 @@ struct ModularAppIntegrationTests {
         #expect(result.standardOutput.contains("posted a review from ReviewsKit: 5 stars\n"))
         #expect(result.standardOutput.hasSuffix("the CatalogKit watcher now says: rating 5.0\n"))
     }
+
+    @Test("with persisted queries on, both features' queries go by hash, each registered once")
+    func persistedQueries() async throws {
+        let session = try await TestClient.make()
+        var configuration = APIConfiguration(baseURL: session.baseURL, accessToken: "modular",
+                                             headers: ["X-Test-Session": session.session])
+        configuration.persistsQueries = true
+        let environment = APIEnvironment(configuration: configuration)
+        let catalog = CatalogFeature(environment: environment)
+        let courses = try await catalog.courses(first: 2)
+        #expect(courses.count == 2)
+        // Slugs only: other tests may review these published courses meanwhile.
+        #expect(try await catalog.courses(first: 2).map(\.slug) == courses.map(\.slug))
+        let slug = try #require(courses.first?.slug)
+        #expect(try await ReviewsFeature(environment: environment).reviews(courseSlug: slug)?.course.slug == slug)
+        let stats = try await session.stats()["persistedQueries"]
+        #expect(stats["misses"].int == 2)
+        #expect(stats["registrations"].int == 2)
+        #expect(stats["hits"].int == 1)
+    }
 }
