@@ -130,18 +130,18 @@ let package = Package(
         // Examples/ModularApp: a modular app on the example API, its generated code committed
         // (regenerate: GRAFT_UPDATE_GOLDEN=1 swift test --filter GoldenTests). Not products.
         // The schema module: the schema's types and SchemaMetadata, once for the app.
-        .target(name: "AppSchema", dependencies: ["Graft"], path: "Examples/ModularApp/Sources/AppSchema", exclude: ["graft.json"]),
+        .target(name: "AppSchema", dependencies: ["GraftAPI"], path: "Examples/ModularApp/Sources/AppSchema", exclude: ["graft.json"]),
         // The fragment both features spread, and the domain struct read from it.
-        .target(name: "CatalogShared", dependencies: ["Graft", "AppSchema"], path: "Examples/ModularApp/Sources/CatalogShared",
+        .target(name: "CatalogShared", dependencies: ["GraftAPI", "AppSchema"], path: "Examples/ModularApp/Sources/CatalogShared",
                 exclude: ["graft.json", "GraphQL"]),
         // The networking core: one client, one store, REST and GraphQL, the app's error type.
         .target(name: "APICore", dependencies: ["Graft", "AppSchema"], path: "Examples/ModularApp/Sources/APICore",
                 swiftSettings: modularAppSettings),
         // The feature kits: their operations generated internal, a public API of domain structs.
-        .target(name: "CatalogKit", dependencies: ["Graft", "AppSchema", "CatalogShared", "APICore"],
+        .target(name: "CatalogKit", dependencies: ["GraftAPI", "AppSchema", "CatalogShared", "APICore"],
                 path: "Examples/ModularApp/Sources/CatalogKit", exclude: ["graft.json", "GraphQL", "PersistedQueries.json"],
                 swiftSettings: modularAppSettings),
-        .target(name: "ReviewsKit", dependencies: ["Graft", "AppSchema", "CatalogShared", "APICore"],
+        .target(name: "ReviewsKit", dependencies: ["GraftAPI", "AppSchema", "CatalogShared", "APICore"],
                 path: "Examples/ModularApp/Sources/ReviewsKit", exclude: ["graft.json", "GraphQL", "PersistedQueries.json"],
                 swiftSettings: modularAppSettings),
         .executableTarget(name: "ModularAppDemo", dependencies: ["APICore", "CatalogKit", "ReviewsKit"],

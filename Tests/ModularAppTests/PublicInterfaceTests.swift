@@ -27,7 +27,7 @@ import Testing
 
     @Test func theCheckFindsTheGeneratedFragmentTheSharedModuleMakesPublic() throws {
         let found = violations(in: try SymbolGraph.extract("CatalogShared"))
-        #expect(found.contains { $0.hasPrefix("CourseSummary") && $0.contains("Graft.ObjectData") })
+        #expect(found.contains { $0.hasPrefix("CourseSummary") && $0.contains("GraftAPI.ObjectData") })
         #expect(found.contains { $0.hasPrefix("CourseOverview.Level") } == false)
     }
 

@@ -1,7 +1,7 @@
 public import APICore
 import AppSchema
 public import CatalogShared
-import Graft
+import GraftAPI
 
 /// The catalog feature: lists courses and watches one. It owns its GraphQL operations (generated
 /// into this module, internal) and answers with domain structs; its requests go through the

@@ -1,5 +1,5 @@
 import AppSchema
-import Graft
+import GraftAPI
 
 /// What every feature shows of a course, read from the shared `CourseSummary` fragment: the
 /// domain struct features hand to the app instead of the generated model.

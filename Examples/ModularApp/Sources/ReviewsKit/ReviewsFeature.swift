@@ -1,7 +1,7 @@
 public import APICore
 import AppSchema
 import CatalogShared
-import Graft
+import GraftAPI
 
 /// The reviews feature: reads a course's reviews and posts new ones. Its operations are
 /// generated into this module (internal); a posted review's course goes into the app's one cache,
