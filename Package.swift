@@ -15,6 +15,10 @@ func linuxPkgConfig(_ name: String) -> String? {
     #endif
 }
 
+/// The modular example's hand-written modules: imports are internal unless marked `public`, so
+/// their compiled interface shows only what they mean to (Swift 6's InternalImportsByDefault).
+let modularAppSettings: [SwiftSetting] = [.enableUpcomingFeature("InternalImportsByDefault")]
+
 let package = Package(
     name: "Graft",
     // The oldest systems with the APIs the libraries use: Swift's Duration, Clock and
@@ -126,6 +130,28 @@ let package = Package(
                     dependencies: ["Graft", "GraftTesting", "CourseCatalogAPI", "StarWarsAPI", "StarWarsAPIMocks", "AnimalKingdomAPI",
                                    "GitHubAPI", "ClashAPI", "GraftTestSupport", "ModularSchemaAPI", "ModularCoreAPI", "ModularFeatureAAPI",
                                    "ModularFeatureBAPI", "SemanticNullabilityAPI"]),
+        // Examples/ModularApp: a modular app on the example API, its generated code committed
+        // (regenerate: GRAFT_UPDATE_GOLDEN=1 swift test --filter GoldenTests). Not products.
+        // The schema module: the schema's types and SchemaMetadata, once for the app.
+        .target(name: "AppSchema", dependencies: ["GraftAPI"], path: "Examples/ModularApp/Sources/AppSchema", exclude: ["graft.json"]),
+        // The fragment both features spread, and the domain struct read from it.
+        .target(name: "CatalogShared", dependencies: ["GraftAPI", "AppSchema"], path: "Examples/ModularApp/Sources/CatalogShared",
+                exclude: ["graft.json", "GraphQL"]),
+        // The networking core: one client, one store, REST and GraphQL, the app's error type.
+        .target(name: "APICore", dependencies: ["Graft", "AppSchema"], path: "Examples/ModularApp/Sources/APICore",
+                swiftSettings: modularAppSettings),
+        // The feature kits: their operations generated internal, a public API of domain structs.
+        .target(name: "CatalogKit", dependencies: ["GraftAPI", "AppSchema", "CatalogShared", "APICore"],
+                path: "Examples/ModularApp/Sources/CatalogKit", exclude: ["graft.json", "GraphQL", "PersistedQueries.json"],
+                swiftSettings: modularAppSettings),
+        .target(name: "ReviewsKit", dependencies: ["GraftAPI", "AppSchema", "CatalogShared", "APICore"],
+                path: "Examples/ModularApp/Sources/ReviewsKit", exclude: ["graft.json", "GraphQL", "PersistedQueries.json"],
+                swiftSettings: modularAppSettings),
+        .executableTarget(name: "ModularAppDemo", dependencies: ["APICore", "CatalogKit", "ReviewsKit"],
+                          path: "Examples/ModularApp/Sources/ModularAppDemo", swiftSettings: modularAppSettings),
+        // The example's feature tests on mocks, its generated-code and public-interface checks.
+        .testTarget(name: "ModularAppTests", dependencies: ["APICore", "CatalogKit", "ReviewsKit", "CatalogShared", "AppSchema",
+                                                            "Graft", "GraftTesting", "GraftTestSupport"]),
         // Builds a temporary copy of Examples/CourseCatalog with the plugins (nested `swift build`).
         // Fixtures: the stub XcodeProjectPlugin module PluginSourceTests typechecks the plugins against.
         .testTarget(name: "PluginTests", dependencies: ["GraftTestSupport"], exclude: ["Fixtures"]),
@@ -135,7 +161,8 @@ let package = Package(
                                                                 "StarWarsAPI", "StarWarsAPIMocks", "GraftTestSupport"]),
         // Against the Strawberry server in Tests/IntegrationServer (Python venv: .ci/install-integration-deps).
         .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft", "GraftTesting", "GraftHashing", "CourseCatalogAPI", "graft", "GraftSQLite", "GraftTestSupport", "graft-cache-reader", "graft-upload-helper",
-                                                               "GraftWebSocket", "graft-offline-queue-crash-helper", "SemanticNullabilityAPI"]),
+                                                               "GraftWebSocket", "graft-offline-queue-crash-helper", "SemanticNullabilityAPI",
+                                                               "APICore", "CatalogKit", "ReviewsKit", "ModularAppDemo"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -38,6 +38,18 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("Generated/Mine.swift").path))
     }
 
+    @Test func aManifestBesideTheConfigurationIsWritten() async throws {
+        // graft.json in the working folder naming a manifest without a folder (`graft generate` run
+        // in a module's folder): the manifest goes beside it.
+        let root = try Self.project(operations: ["Hero.graphql": "query Hero { hero { name } }"])
+        try #"{"persistedQueryManifest": "manifest.json", "operationDocument": "both"}"#
+            .write(to: root.appendingPathComponent("graft.json"), atomically: true, encoding: .utf8)
+        let result = try await GraftTool.run(["generate"], in: root)
+        #expect(result.status == 0, "\(result.standardError)")
+        let manifest = try String(contentsOf: root.appendingPathComponent("manifest.json"), encoding: .utf8)
+        #expect(manifest.contains(#""name": "Hero""#))
+    }
+
     @Test func invalidOperationsStopGeneration() async throws {
         let root = try Self.project(operations: ["Hero.graphql": "query Hero {\n  hero { nme }\n}\n"])
         let result = try await GraftTool.run(["generate"], in: root)

@@ -115,7 +115,9 @@ public enum OutputWriter {
         let data = Data(text.utf8)
         if FileManager.default.contents(atPath: path) == data { return false }
         do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            // A bare file name has no folder to make (and making "" fails).
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             throw WriteError(description: "cannot write '\(path)': \(reason(error))")
