@@ -128,7 +128,7 @@ struct FailureInjectionTests {
 
         let impatient = try await TestClient.make(timeout: 0.3)
         await #expect(throws: URLError.self) {
-            _ = try await impatient.graphQL(Self.query, headers: ["X-Test-Fail": "slow=2000"])
+            _ = try await impatient.graphQL(Self.query, headers: ["X-Test-Fail": "slow=300000"])
         }
     }
 

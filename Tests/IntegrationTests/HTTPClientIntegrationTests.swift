@@ -63,7 +63,7 @@ struct HTTPClientIntegrationTests {
         let stack = try await GraftStack.make()
         let client = stack.client(defaultTimeout: .seconds(30), kind: kind)
         let error = await #expect(throws: GraftError.self) {
-            try await client.send(stack.graphQL(Self.tags, headers: ["X-Test-Fail": "slow=10000"]),
+            try await client.send(stack.graphQL(Self.tags, headers: ["X-Test-Fail": "slow=300000"]),
                                   context: RequestContext(operationName: "Tags", timeout: .milliseconds(300)))
         }
         #expect(error?.code == .timedOut)
@@ -81,7 +81,7 @@ struct HTTPClientIntegrationTests {
     func cancellation(kind: HTTPClientKind) async throws {
         let stack = try await GraftStack.make()
         let client = stack.client(kind: kind)
-        let task = Task { try await client.send(stack.graphQL(Self.tags, headers: ["X-Test-Fail": "slow=10000"])) }
+        let task = Task { try await client.send(stack.graphQL(Self.tags, headers: ["X-Test-Fail": "slow=300000"])) }
         try await Task.sleep(for: .milliseconds(200))
         task.cancel()
         let error = await #expect(throws: GraftError.self) { try await task.value }
