@@ -47,6 +47,8 @@ class SessionState:
     require_auth: bool = False
     documents: dict = field(default_factory=dict)  # sha256 hex -> document, for persisted queries
     holds: dict = field(default_factory=dict)  # name -> asyncio.Event, released by the test (holds.py)
+    held_requests: Counter = field(default_factory=Counter)  # hold name -> requests that waited on it
+    held_disconnects: Counter = field(default_factory=Counter)  # hold name -> clients gone while held
 
     def record(self, method: str, path: str, query_string: str, headers: dict, operation: Optional[str],
                body: bytes, persisted_hash: Optional[str], has_document: bool) -> None:
@@ -88,6 +90,8 @@ class SessionState:
             "clientCompletes": self.client_completes,
             "refreshes": self.refreshes,
             "failedRefreshes": self.failed_refreshes,
+            "heldRequests": dict(self.held_requests),
+            "heldDisconnects": dict(self.held_disconnects),
             "lastRequest": self.last_request,
             "recentRequests": list(self.recent),
         }
