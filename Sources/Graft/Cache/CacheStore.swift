@@ -32,7 +32,7 @@ public actor CacheStore {
     var watchersByField: [CacheFieldRef: Set<Int>] = [:]
     var nextIdentifier = 0
     /// How many times watchers re-read after a change (tests check that unrelated writes don't).
-    var watcherRefreshCount = 0
+    package var watcherRefreshCount = 0
 
     /// An in-memory store.
     public init(configuration: CacheConfiguration = CacheConfiguration()) {

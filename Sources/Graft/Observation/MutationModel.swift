@@ -3,7 +3,9 @@ import Observation
 /// A mutation's state for a view (a button): `@Observable` and main-actor isolated like
 /// ``QueryModel``. ``perform(_:optimisticResponse:)`` sends it; with an optimistic response every
 /// model and watcher reading the records it touches shows it at once, then the server's data (or
-/// the old data again when the mutation fails). Releasing the model cancels a mutation in flight.
+/// the old data again when the mutation fails). A mutation in flight completes even when its view
+/// goes away (``perform(_:optimisticResponse:)`` holds the model until the server has answered),
+/// unless the task that called it is cancelled.
 ///
 /// ```swift
 /// let rate = MutationModel<RateCourseMutation>(client: client)
@@ -23,7 +25,6 @@ public final class MutationModel<Mutation: GraphQLMutation> {
 
     @ObservationIgnored private let client: GraphQLClient
     @ObservationIgnored private let options: RequestOptions
-    @ObservationIgnored private let tasks = ModelTasks()
     @ObservationIgnored private var performing = 0
 
     /// A model that performs mutations through `client`.
@@ -37,16 +38,13 @@ public final class MutationModel<Mutation: GraphQLMutation> {
     public func perform(_ mutation: Mutation, optimisticResponse: Mutation.Data? = nil) async {
         performing += 1
         if !isPerforming { isPerforming = true }
-        let (client, options) = (self.client, self.options)
-        await tasks.run { [weak self] in
-            let outcome: Result<GraphQLResponse<Mutation.Data>, any Error>
-            do {
-                outcome = .success(try await client.perform(mutation, optimisticResponse: optimisticResponse, options: options))
-            } catch {
-                outcome = .failure(error)
-            }
-            await self?.finish(outcome)
-        }.value
+        let outcome: Result<GraphQLResponse<Mutation.Data>, any Error>
+        do {
+            outcome = .success(try await client.perform(mutation, optimisticResponse: optimisticResponse, options: options))
+        } catch {
+            outcome = .failure(error)
+        }
+        finish(outcome)
     }
 
     private func finish(_ outcome: Result<GraphQLResponse<Mutation.Data>, any Error>) {

@@ -155,6 +155,11 @@ public final class QueryModel<Query: GraphQLQuery> {
             } else {
                 error = failure
             }
+            // With `networkOnly`, the cache's data is shown only once the server has answered.
+            if cachePolicy == .networkOnly && data == nil {
+                setLoading()
+                return
+            }
         }
         watch()
         setLoading()
