@@ -37,13 +37,9 @@ import Testing
         }
     }
 
-    static func gatedClient(_ gate: Gate, mutationResult: (@Sendable (GraphQLRequest) async throws -> GraphQLResponseBody)? = nil)
-        -> GraphQLClient {
-        let notebooks = Notebooks.transport(mutationResult: mutationResult)
-        return GraphQLClient(transport: StubTransport { request in
-            await gate.pass()
-            return try await notebooks.execute(request, options: RequestOptions())
-        }, store: CacheStore())
+    /// A client with a store of its own whose requests pass `gate`.
+    static func gatedClient(_ gate: Gate) -> GraphQLClient {
+        gatedClient(gate, store: CacheStore())
     }
 
     @Test func aViewReadingOnlyDataIsNotInvalidatedByLoading() async throws {
@@ -127,10 +123,15 @@ import Testing
 extension ObservableModelTests {
     /// A client over `client`'s store whose requests pass `gate`.
     static func gatedClient(_ gate: Gate, sharing client: GraphQLClient) -> GraphQLClient {
+        gatedClient(gate, store: client.store)
+    }
+
+    /// A client over `store` whose requests wait at `gate`, then get the notebooks server's answer.
+    static func gatedClient(_ gate: Gate, store: CacheStore?) -> GraphQLClient {
         let notebooks = Notebooks.transport()
         return GraphQLClient(transport: StubTransport { request in
             await gate.pass()
             return try await notebooks.execute(request, options: RequestOptions())
-        }, store: client.store)
+        }, store: store)
     }
 }
