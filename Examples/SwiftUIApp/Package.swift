@@ -15,7 +15,8 @@ let package = Package(
     targets: [
         .target(
             name: "CourseCatalogAPI",
-            dependencies: [.product(name: "Graft", package: "Graft")],
+            // Generated files import GraftAPI alone; the hand-written file re-exports Graft.
+            dependencies: [.product(name: "GraftAPI", package: "Graft"), .product(name: "Graft", package: "Graft")],
             plugins: [.plugin(name: "GraftBuildPlugin", package: "Graft")]
         ),
         .executableTarget(
