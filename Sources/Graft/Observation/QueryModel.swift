@@ -61,7 +61,7 @@ public final class QueryModel<Query: GraphQLQuery> {
     /// A paginated model: `pageInfo` reads a page's position from the data, `next` builds the
     /// query of the page after it (see ``GraphQLClient/pager(_:pageInfo:next:previous:options:)``);
     /// ``loadNext()`` loads it and `data` holds every page loaded (the store merges them by the
-    /// field's ``FieldPolicy``).
+    /// field's `FieldPolicy`).
     public init(_ query: Query, client: GraphQLClient, cachePolicy: CachePolicy? = nil,
                 options: RequestOptions = RequestOptions(),
                 pageInfo: @escaping @Sendable (Query.Data) -> PageInfo, next: @escaping Pager<Query>.Adjacent) {
