@@ -1,5 +1,5 @@
 /// Fragment watching: one object's data, read from the cache now and again whenever a field it
-/// read changes, for code that does not use ``FragmentModel``.
+/// read changes, for code that does not use the observable models.
 extension GraphQLClient {
     /// Watches `type` (a generated fragment, or any generated model) on the object `key`: emits its
     /// data now, then again after each change to a field it read — from any query, mutation,
