@@ -13,6 +13,9 @@ enum BenchmarkCommand {
                         1,000 friends, in memory and in SQLite; --memory: resident memory of
                         100,000 records; cold: a 50-object screen read by new processes that
                         open an SQLite cache of N (100,000) records, against a warm read.
+      observe           The cache as views see it: the synchronous read of a 50-object screen; 1,000
+                        live FragmentModels, one object changed (time until its model is current,
+                        models notified); a write no watcher read, with 0, 100 and 10,000 watchers.
       pagination        Append page 1 and page 50 of 50 (20 courses each) to a merged list.
       record [SIZE]     Reject a damaged cache record of SIZE (4 MB) bytes: 511 nested lists each
                         claiming every byte left (median time, peak resident memory).
@@ -54,6 +57,7 @@ enum BenchmarkCommand {
             case "generate": try GenerateBenchmark.run(rest)
             case "cache": try CacheBenchmarks.run(rest)
             case "pagination": try PaginationBenchmark.run(rest)
+            case "observe": try ObserveBenchmark.run(rest)
             case "record": try RecordDecodeBenchmark.run(rest)
             case "subscription": try SubscriptionBenchmarks.run(rest)
             case "multipart": try MultipartBenchmark.run(rest)

@@ -51,6 +51,8 @@ class SessionState:
     cache_versions: Counter = field(default_factory=Counter)
     conditional_requests: Counter = field(default_factory=Counter)
     not_modified: Counter = field(default_factory=Counter)
+    held_requests: Counter = field(default_factory=Counter)  # hold name -> requests that waited on it
+    held_disconnects: Counter = field(default_factory=Counter)  # hold name -> clients gone while held
 
     def record(self, method: str, path: str, query_string: str, headers: dict, operation: Optional[str],
                body: bytes, persisted_hash: Optional[str], has_document: bool) -> None:
@@ -94,6 +96,8 @@ class SessionState:
             "failedRefreshes": self.failed_refreshes,
             "conditionalRequests": dict(self.conditional_requests),
             "notModified": dict(self.not_modified),
+            "heldRequests": dict(self.held_requests),
+            "heldDisconnects": dict(self.held_disconnects),
             "lastRequest": self.last_request,
             "recentRequests": list(self.recent),
         }

@@ -32,8 +32,9 @@ extension CacheStore {
             try commit(replacement)
             return
         }
-        let layer = optimisticLayers.remove(at: index)
-        try commit(replacement, alsoChanged: CacheStore.fieldRefs(of: layer.records))
+        try commit(replacement, alsoChanged: CacheStore.fieldRefs(of: optimisticLayers[index].records)) {
+            optimisticLayers.remove(at: index)
+        }
     }
 
     /// Removes a layer and writes an operation's real data in the same change.

@@ -10,29 +10,40 @@ import Foundation
 /// let client = GraphQLClient(transport: transport, store: store)
 /// for try await response in client.watch(HeroQuery()) { ... }
 /// ```
+///
+/// Reads need no `await`: ``readNow(_:maxAge:acceptsStale:)`` answers on the caller's thread (a
+/// view's first frame), sharing the records with the actor under a lock (`SharedRecordStorage`).
 public actor CacheStore {
-    let storage: any RecordStorage
+    /// The records, shared with synchronous readers.
+    nonisolated let storage: SharedRecordStorage
     /// Keys, expiry and size cap. Without schema metadata, the store adopts the one named by the
     /// first generated operation it sees (``adoptSchema(of:)``).
-    public private(set) var configuration: CacheConfiguration
+    public private(set) var configuration: CacheConfiguration {
+        didSet { storage.publish(configuration: configuration) }
+    }
     /// Whether a disagreement between the configuration's schema and an operation's was reported.
     var reportedSchemaMismatch = false
     /// Optimistic layers, bottom first.
-    var optimisticLayers: [(id: Int, records: RecordSet)] = []
+    var optimisticLayers: [(id: Int, records: RecordSet)] = [] {
+        didSet { storage.publish(overlays: optimisticLayers.map(\.records)) }
+    }
     var watchers: [Int: Watcher] = [:]
+    /// The watchers that read each field (a watcher is found by what a write changed, not by
+    /// asking every watcher).
+    var watchersByField: [CacheFieldRef: Set<Int>] = [:]
     var nextIdentifier = 0
     /// How many times watchers re-read after a change (tests check that unrelated writes don't).
-    var watcherRefreshCount = 0
+    package var watcherRefreshCount = 0
 
     /// An in-memory store.
     public init(configuration: CacheConfiguration = CacheConfiguration()) {
-        self.storage = InMemoryRecordStorage()
+        self.storage = SharedRecordStorage(InMemoryRecordStorage(), configuration: configuration)
         self.configuration = configuration
     }
 
     /// A store over `storage` (for example an `SQLiteRecordStorage`), which it then owns.
     public init(storage: sending any RecordStorage, configuration: CacheConfiguration = CacheConfiguration()) {
-        self.storage = storage
+        self.storage = SharedRecordStorage(storage, configuration: configuration)
         self.configuration = configuration
     }
 
@@ -43,18 +54,49 @@ public actor CacheStore {
     public func read<Operation: GraphQLOperation>(_ operation: Operation, maxAge: Duration? = nil,
                                                   acceptsStale: Bool = true) throws(CacheMiss) -> CacheReadResult<Operation.Data> {
         adoptSchema(of: Operation.self)
-        return try read(Operation.Data.self, at: .root(of: Operation.operationKind), variables: operation.variables,
-                 maxAge: maxAge, acceptsStale: acceptsStale)
+        return try readNow(operation, maxAge: maxAge, acceptsStale: acceptsStale)
     }
 
     /// Reads a selection set (a fragment, or any generated model) from the record `key`.
     public func read<Data: SelectionSet>(_ type: Data.Type, at key: CacheKey, variables: [String: JSONValue] = [:],
                                          maxAge: Duration? = nil, acceptsStale: Bool = true) throws(CacheMiss) -> CacheReadResult<Data> {
-        var reader = makeReader(variables: variables, maxAge: maxAge, staleIsMiss: !acceptsStale, tracking: false)
-        defer { storage.endRead() }
-        let data = try reader.read(type, at: key)
-        return CacheReadResult(data: data, isStale: reader.isStale, hasPendingDeferred: reader.hasPendingDeferred,
-                               errors: reader.fieldErrors)
+        try readNow(type, at: key, variables: variables, maxAge: maxAge, acceptsStale: acceptsStale)
+    }
+
+    /// ``read(_:maxAge:acceptsStale:)`` on the caller's thread, without `await` (for example on the
+    /// main actor while a view is built). It waits only while a write is being applied, never for
+    /// the network, and sees the records before or after each write, never halfway.
+    public nonisolated func readNow<Operation: GraphQLOperation>(_ operation: Operation, maxAge: Duration? = nil,
+                                                                 acceptsStale: Bool = true) throws(CacheMiss) -> CacheReadResult<Operation.Data> {
+        try readNow(Operation.Data.self, at: .root(of: Operation.operationKind), variables: operation.variables,
+                    maxAge: maxAge, acceptsStale: acceptsStale, schema: Operation.__schema)
+    }
+
+    /// ``read(_:at:variables:maxAge:acceptsStale:)`` on the caller's thread, without `await`.
+    public nonisolated func readNow<Data: SelectionSet>(_ type: Data.Type, at key: CacheKey, variables: [String: JSONValue] = [:],
+                                                        maxAge: Duration? = nil, acceptsStale: Bool = true) throws(CacheMiss) -> CacheReadResult<Data> {
+        try readNow(type, at: key, variables: variables, maxAge: maxAge, acceptsStale: acceptsStale, schema: nil)
+    }
+
+    /// The key of the record a generated model's object is stored in (the configuration's key
+    /// resolver, the type's key fields or `id`), or nil when it has none (no `__typename`, or no
+    /// key fields selected).
+    public nonisolated func cacheKey<Data: SelectionSet>(of data: Data) -> CacheKey? {
+        let fields = data.__data.fields
+        guard case .string(let typename)? = fields["__typename"] else { return nil }
+        return Normalizer(variables: [:], configuration: storage.configurationNow).cacheKey(for: fields, typename: typename)
+    }
+
+    /// A read under the storage's lock; `schema` keys records when the store has not adopted one yet.
+    nonisolated func readNow<Data: SelectionSet>(_ type: Data.Type, at key: CacheKey, variables: [String: JSONValue],
+                                                 maxAge: Duration?, acceptsStale: Bool,
+                                                 schema: SchemaMetadata?) throws(CacheMiss) -> CacheReadResult<Data> {
+        try storage.withReader(variables: variables, maxAge: maxAge, staleIsMiss: !acceptsStale, tracking: false,
+                               adopting: schema) { reader throws(CacheMiss) in
+            let data = try reader.read(type, at: key)
+            return CacheReadResult(data: data, isStale: reader.isStale, hasPendingDeferred: reader.hasPendingDeferred,
+                                   errors: reader.fieldErrors)
+        }
     }
 
     /// A record as a value (optimistic layers applied), or nil.
@@ -148,10 +190,14 @@ public actor CacheStore {
 
     /// Merges changes into the storage as one change, applies the size cap, notifies watchers once.
     @discardableResult
+    /// `before` runs in the same change (readers see neither without the other): removing an
+    /// optimistic layer that the changes replace.
     func commit(_ changes: RecordSet, excludingWatcher: Int? = nil,
-                alsoChanged: [CacheFieldRef] = []) throws(GraftError) -> [CacheFieldRef] {
+                alsoChanged: [CacheFieldRef] = [], before: () -> Void = {}) throws(GraftError) -> [CacheFieldRef] {
         var changed = alsoChanged
-        if !changes.isEmpty {
+        try storage.exclusively { () throws(GraftError) in
+            before()
+            guard !changes.isEmpty else { return }
             let merged = try guarded { try storage.merge(changes, receivedAt: configuration.now) }
             if changed.isEmpty { changed = merged } else { changed += merged }
             changed += try guarded { try enforceSizeCap() }
@@ -184,8 +230,10 @@ public actor CacheStore {
             }
         }
         for layer in optimisticLayers { changed += CacheStore.fieldRefs(of: layer.records) }
-        optimisticLayers = []
-        try guarded { try storage.removeAll() }
+        try storage.exclusively { () throws(GraftError) in
+            optimisticLayers = []
+            try guarded { try storage.removeAll() }
+        }
         notifyWatchers(changed, excluding: nil)
     }
 
@@ -208,17 +256,12 @@ public actor CacheStore {
 
     // MARK: Helpers
 
+    /// The records under the optimistic layers and `pending`; the caller holds a read
+    /// (`storage.beginRead()`).
     func source(pending: RecordSet?) -> RecordSource {
         var overlays = optimisticLayers.map(\.records)
         if let pending { overlays.append(pending) }
-        return RecordSource(storage: storage, overlays: overlays, overlayStamp: configuration.now)
-    }
-
-    /// A reader over the current records; the caller ends the read with `storage.endRead()`.
-    func makeReader(variables: [String: JSONValue], maxAge: Duration?, staleIsMiss: Bool, tracking: Bool) -> CacheReader {
-        storage.beginRead()
-        return CacheReader(source: source(pending: nil), variables: variables, configuration: configuration,
-                           maxAge: maxAge, staleIsMiss: staleIsMiss, tracksDependencies: tracking)
+        return RecordSource(storage: storage.base, overlays: overlays, overlayStamp: configuration.now)
     }
 
     /// Every field a record set touches.

@@ -83,7 +83,7 @@ public actor Pager<Query: GraphQLQuery> {
                 do {
                     for try await response in responses {
                         if let data = response.data {
-                            await self.noteFirstPageRead(data)
+                            await self.adoptFirstPage(data)
                             continuation.yield(data)
                         }
                     }
@@ -153,7 +153,7 @@ public actor Pager<Query: GraphQLQuery> {
     }
 
     /// The first page read from the cache holds the merged page info: adopt it when none is known.
-    private func noteFirstPageRead(_ data: Query.Data) {
+    func adoptFirstPage(_ data: Query.Data) {
         if pageInfo == nil { pageInfo = readPageInfo(data) }
     }
 }
