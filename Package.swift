@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "GraftLanguage", targets: ["GraftLanguage"]),
         .library(name: "GraftCompiler", targets: ["GraftCompiler"]),
         .library(name: "Graft", targets: ["Graft"]),
+        .library(name: "GraftAPI", targets: ["GraftAPI"]),
         .executable(name: "graft", targets: ["graft"]),
         .library(name: "GraftTesting", targets: ["GraftTesting"]),
         .library(name: "GraftSQLite", targets: ["GraftSQLite"]),
@@ -37,9 +38,12 @@ let package = Package(
         .target(name: "GraftLanguage"),
         // Schema model and builders, schema and operation validation, IR.
         .target(name: "GraftCompiler", dependencies: ["GraftLanguage"]),
-        // The runtime library apps import: generated-code support, client, transports, cache.
+        // What generated code imports alone: the GraphQL vocabulary of operations, selection sets,
+        // inputs, scalars and JSON. Graft re-exports it, so apps write one import.
+        .target(name: "GraftAPI"),
+        // The runtime library apps import: client, transports, HTTP stack, cache, offline queue.
         // On Linux also libcurl: CurlHTTPClient (certificate pinning, which URLSession cannot do there).
-        .target(name: "Graft", dependencies: ["GraftHashing", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
+        .target(name: "Graft", dependencies: ["GraftAPI", "GraftHashing", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
         // Configuration, Swift rendering, SHA-256 and persisted-query manifests.
         .target(name: "GraftCodegen", dependencies: ["GraftCompiler", "GraftHashing"]),
         // SHA-256 (FIPS 180-4), written out: persisted-query identifiers in the generator and the runtime.
@@ -97,23 +101,23 @@ let package = Package(
         .testTarget(name: "GraftCodegenTests", dependencies: ["GraftCodegen", "GraftCompiler", "GraftLanguage", "GraftHashing", "GraftTestSupport"], exclude: ["Golden", "Fixtures"]),
         // Golden generated code, compiled as modules and used by GeneratedCodeTests (regenerate:
         // GRAFT_UPDATE_GOLDEN=1 swift test --filter Golden).
-        .target(name: "CourseCatalogAPI", dependencies: ["Graft"], path: "Tests/GraftCodegenTests/Golden/CourseCatalogAPI"),
-        .target(name: "StarWarsAPI", dependencies: ["Graft"], path: "Tests/GraftCodegenTests/Golden/StarWarsAPI"),
+        .target(name: "CourseCatalogAPI", dependencies: ["GraftAPI"], path: "Tests/GraftCodegenTests/Golden/CourseCatalogAPI"),
+        .target(name: "StarWarsAPI", dependencies: ["GraftAPI"], path: "Tests/GraftCodegenTests/Golden/StarWarsAPI"),
         // StarWars test mocks (`testMocks` in graft.json): a module of their own, on GraftTesting.
         .target(name: "StarWarsAPIMocks", dependencies: ["Graft", "GraftTesting", "StarWarsAPI"],
                 path: "Tests/GraftCodegenTests/Golden/StarWarsAPIMocks"),
-        .target(name: "AnimalKingdomAPI", dependencies: ["Graft"], path: "Tests/GraftCodegenTests/Golden/AnimalKingdomAPI"),
-        .target(name: "GitHubAPI", dependencies: ["Graft"], path: "Tests/GraftCodegenTests/Golden/GitHubAPI"),
+        .target(name: "AnimalKingdomAPI", dependencies: ["GraftAPI"], path: "Tests/GraftCodegenTests/Golden/AnimalKingdomAPI"),
+        .target(name: "GitHubAPI", dependencies: ["GraftAPI"], path: "Tests/GraftCodegenTests/Golden/GitHubAPI"),
         // Types, fields, arguments, enum values and scalars named like Swift's and Foundation's
         // (schema and operations in Tests/GraftCodegenTests/Fixtures/ClashAPI).
-        .target(name: "ClashAPI", dependencies: ["Graft"], path: "Tests/GraftCodegenTests/Golden/ClashAPI"),
+        .target(name: "ClashAPI", dependencies: ["GraftAPI"], path: "Tests/GraftCodegenTests/Golden/ClashAPI"),
         // A modular app's generated code (Tests/GraftCodegenTests/Fixtures/Modular): the schema module,
         // a module of shared fragments, and two feature modules importing both.
-        .target(name: "ModularSchemaAPI", dependencies: ["Graft"], path: "Tests/GraftCodegenTests/Golden/ModularSchemaAPI"),
-        .target(name: "ModularCoreAPI", dependencies: ["Graft", "ModularSchemaAPI"], path: "Tests/GraftCodegenTests/Golden/ModularCoreAPI"),
-        .target(name: "ModularFeatureAAPI", dependencies: ["Graft", "ModularSchemaAPI", "ModularCoreAPI"],
+        .target(name: "ModularSchemaAPI", dependencies: ["GraftAPI"], path: "Tests/GraftCodegenTests/Golden/ModularSchemaAPI"),
+        .target(name: "ModularCoreAPI", dependencies: ["GraftAPI", "ModularSchemaAPI"], path: "Tests/GraftCodegenTests/Golden/ModularCoreAPI"),
+        .target(name: "ModularFeatureAAPI", dependencies: ["GraftAPI", "ModularSchemaAPI", "ModularCoreAPI"],
                 path: "Tests/GraftCodegenTests/Golden/ModularFeatureAAPI"),
-        .target(name: "ModularFeatureBAPI", dependencies: ["Graft", "ModularSchemaAPI", "ModularCoreAPI"],
+        .target(name: "ModularFeatureBAPI", dependencies: ["GraftAPI", "ModularSchemaAPI", "ModularCoreAPI"],
                 path: "Tests/GraftCodegenTests/Golden/ModularFeatureBAPI"),
         .testTarget(name: "GeneratedCodeTests",
                     dependencies: ["Graft", "GraftTesting", "CourseCatalogAPI", "StarWarsAPI", "StarWarsAPIMocks", "AnimalKingdomAPI",

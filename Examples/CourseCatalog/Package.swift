@@ -14,7 +14,8 @@ let package = Package(
         // Generated from the .graphqls/.graphql files in the target by GraftBuildPlugin at build time.
         .target(
             name: "CourseCatalogAPI",
-            dependencies: [.product(name: "Graft", package: "Graft")],
+            // Generated files import GraftAPI alone; the hand-written file re-exports Graft.
+            dependencies: [.product(name: "GraftAPI", package: "Graft"), .product(name: "Graft", package: "Graft")],
             plugins: [.plugin(name: "GraftBuildPlugin", package: "Graft")]
         ),
         // Builds a generated operation and prints its request body.

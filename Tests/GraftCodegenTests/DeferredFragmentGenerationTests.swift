@@ -25,16 +25,16 @@ import Testing
         #expect(errors == [])
         let swift = try #require(text)
         #expect(swift.contains("public let stats: Int?"))
-        #expect(swift.contains("public let stats_: Graft.Deferred<Stats_>"))
+        #expect(swift.contains("public let stats_: GraftAPI.Deferred<Stats_>"))
         #expect(swift.contains("stats_ = try data.deferred(\"stats\")"))
         #expect(swift.contains(".deferred(Stats_.self, label: \"stats\")"))
-        #expect(swift.contains("public let deferred: Graft.Deferred<Deferred>"))
-        #expect(swift.contains("public let deferred9Lives: Graft.Deferred<Deferred9Lives>"))
-        #expect(swift.contains("public struct Deferred9Lives: Graft.SelectionSet"))
+        #expect(swift.contains("public let deferred: GraftAPI.Deferred<Deferred>"))
+        #expect(swift.contains("public let deferred9Lives: GraftAPI.Deferred<Deferred9Lives>"))
+        #expect(swift.contains("public struct Deferred9Lives: GraftAPI.SelectionSet"))
         // Inside its fragment a field is as non-optional as the schema says.
         #expect(swift.contains("public let chapters: [String]"))
         // A model built with its initializer holds the fragment as given.
-        #expect(swift.contains("stats_: Graft.Deferred<Stats_> = .pending"))
+        #expect(swift.contains("stats_: GraftAPI.Deferred<Stats_> = .pending"))
         #expect(swift.contains("deferred: stats_, deferred, deferred9Lives)"))
     }
 

@@ -18,10 +18,10 @@ import Testing
                                              "LessonFragments.graphql.swift", "PeopleFragments.graphql.swift",
                                              "ReviewAdded.graphql.swift"])
         let fragments = try #require(result.files.first { $0.path == "CourseFragments.graphql.swift" })
-        #expect(fragments.contents.contains("public struct CourseCard: Graft.Fragment"))
-        #expect(fragments.contents.contains("public struct CourseDetails: Graft.Fragment"))
+        #expect(fragments.contents.contains("public struct CourseCard: GraftAPI.Fragment"))
+        #expect(fragments.contents.contains("public struct CourseDetails: GraftAPI.Fragment"))
         let schema = try #require(result.files.first { $0.path == "GraftSchema.swift" })
         #expect(schema.contents.contains("public enum API {}"))
-        #expect(schema.contents.contains("static let schemaMetadata = Graft.SchemaMetadata("))
+        #expect(schema.contents.contains("static let schemaMetadata = GraftAPI.SchemaMetadata("))
     }
 }

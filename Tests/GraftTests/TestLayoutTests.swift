@@ -4,7 +4,8 @@ import Testing
 
 /// The runtime's tests mirror its sources: a test of `Sources/Graft/HTTP/Interceptors/X.swift` sits
 /// in `Tests/GraftTests/HTTP/Interceptors/`, so the tests of a source file are found by its folder.
-/// Tests of the `GraftTesting` library sit under `GraftTesting/`, mirroring `Sources/GraftTesting`.
+/// Tests of the `GraftTesting` and `GraftAPI` libraries sit under `GraftTesting/` and `GraftAPI/`,
+/// mirroring `Sources/GraftTesting` and `Sources/GraftAPI`.
 @Suite struct TestLayoutTests {
     /// Files at the root of the test target, which test no one folder: shared helpers and the
     /// checks that read the whole repository.
@@ -18,6 +19,7 @@ import Testing
     /// path, and the source folder it mirrors.
     static let mirrors: [(testPrefix: String, sources: String)] = [
         ("GraftTesting/", "Sources/GraftTesting"),
+        ("GraftAPI/", "Sources/GraftAPI"),
         ("", "Sources/Graft"),
     ]
 

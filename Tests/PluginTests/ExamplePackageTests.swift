@@ -129,7 +129,7 @@ import Testing
         try #require(added.status == 0, "\(added.output)")
         let output = try package.buildPluginOutput()
         let file = output.appendingPathComponent("CourseTitle.graphql.swift")
-        #expect(try String(contentsOf: file, encoding: .utf8).contains("public struct CourseTitleQuery: Graft.GraphQLQuery"))
+        #expect(try String(contentsOf: file, encoding: .utf8).contains("public struct CourseTitleQuery: GraftAPI.GraphQLQuery"))
         #expect(added.lines.contains { $0.hasSuffix("Compiling CourseCatalogAPI CourseTitle.graphql.swift") }, "\(added.output)")
 
         try package.remove(operation)

@@ -37,7 +37,7 @@ extension GraftError: CustomStringConvertible, CustomDebugStringConvertible, Cus
     /// `text` with the known secrets scrubbed, then cut to ``maxShownLength`` (in that order, so a
     /// cut cannot leave part of a secret).
     func shown(_ text: String) -> String {
-        Redactor.truncate(Redactor.default.scrub(text, secrets: knownSecrets), limit: Self.maxShownLength)
+        Redactor.default.scrub(text, secrets: knownSecrets).truncated(to: Self.maxShownLength)
     }
 
     /// A mirror without secrets, so `dump(error)` shows the same as the description: the underlying

@@ -25,7 +25,7 @@ extension Redactor {
         } else {
             redacted = redact(jsonText: text)
         }
-        return Self.truncate(scrub(redacted, secrets: secrets), limit: limit)
+        return scrub(redacted, secrets: secrets).truncated(to: limit)
     }
 
     /// JSON text with the value of every secret key replaced by `"<redacted>"`.
@@ -78,13 +78,6 @@ extension Redactor {
         var scanner = JSONRedactionScanner(bytes: Array(text.utf8), redactor: self)
         _ = scanner.run()
         return scanner.redactedStrings
-    }
-
-    /// `text` cut to `limit` characters with a note of how much was left out.
-    static func truncate(_ text: String, limit: Int) -> String {
-        guard text.count > limit else { return text }
-        let kept = text.prefix(max(0, limit))
-        return "\(kept)… (\(text.utf8.count - kept.utf8.count) more bytes)"
     }
 }
 

@@ -249,7 +249,7 @@ public struct GraphQLErrors: Error, Sendable, Hashable, CustomStringConvertible 
 
     /// The errors' descriptions joined by `; `: the first ten, each cut to 500 characters, and a count of the rest.
     public var description: String {
-        var shown = errors.prefix(10).map { Redactor.truncate($0.description, limit: 500) }
+        var shown = errors.prefix(10).map { $0.description.truncated(to: 500) }
         if errors.count > 10 { shown.append("and \(errors.count - 10) more") }
         return shown.joined(separator: "; ")
     }

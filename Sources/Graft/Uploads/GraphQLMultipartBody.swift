@@ -134,3 +134,17 @@ public struct GraphQLMultipartBody: Sendable {
         return "graft-" + hex
     }
 }
+
+extension GraphQLFile {
+    /// The bytes as a body segment; throws when a file cannot be read.
+    func segment() throws -> HTTPBodySegment {
+        switch contents {
+        case .data(let data): return .data(data)
+        case .file(let url):
+            guard url.isFileURL else {
+                throw GraftError(.transport, message: "the upload \(filename) is not a file URL")
+            }
+            return try .file(url)
+        }
+    }
+}

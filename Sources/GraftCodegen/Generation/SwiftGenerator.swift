@@ -221,13 +221,14 @@ public struct SwiftGenerator {
         "\(kind) '\(ConfigJSONReader.clipped(name))'" + (sourceName.map { " in \($0)" } ?? "")
     }
 
-    /// A Swift file: the marker, `import Graft` (`spi`: with the generated-code SPI), the body (inside the namespace, if any), then `topLevel` outside it.
+    /// A Swift file: the marker, `import GraftAPI` (the module generated code needs, which `Graft`
+    /// re-exports; `spi`: with the generated-code SPI), the body (inside the namespace, if any), then `topLevel` outside it.
     private func file(_ path: String, origin: String? = nil, spi: Bool = true, _ body: (inout SwiftWriter) -> Void,
                       topLevel: ((inout SwiftWriter) -> Void)? = nil) -> GeneratedFile {
         var writer = SwiftWriter()
         writer.line(GeneratedFile.marker)
         // Selection sets use API meant for generated code only (out of users' completions).
-        writer.line(spi ? "@_spi(Generated) import Graft" : "import Graft")
+        writer.line(spi ? "@_spi(Generated) import GraftAPI" : "import GraftAPI")
         for module in importedModules { writer.line("import \(module)") }
         if let namespace = configuration.namespace {
             writer.block("extension \(namespace)") { body(&$0) }

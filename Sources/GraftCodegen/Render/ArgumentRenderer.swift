@@ -1,6 +1,6 @@
 import GraftLanguage
 
-/// Renders argument values as `Graft.ArgumentValue` and constant values as `Graft.JSONValue` literals.
+/// Renders argument values as `GraftAPI.ArgumentValue` and constant values as `GraftAPI.JSONValue` literals.
 enum ArgumentRenderer {
     /// `.variable("x")`, `.value(<JSON literal>)`, or `.list`/`.object` around variables.
     static func argument(_ value: Value) -> String {
@@ -15,7 +15,7 @@ enum ArgumentRenderer {
         }
     }
 
-    /// A `Graft.JSONValue` literal for a constant value (variables become `nil`).
+    /// A `GraftAPI.JSONValue` literal for a constant value (variables become `nil`).
     static func json(_ value: Value) -> String {
         switch value {
         case .variable, .null: return "nil"

@@ -1,7 +1,7 @@
 import GraftCompiler
 import GraftLanguage
 
-/// Renders an operation: a struct conforming to `Graft.GraphQLQuery` (or mutation or
+/// Renders an operation: a struct conforming to `GraftAPI.GraphQLQuery` (or mutation or
 /// subscription) with its name, kind, document, variables and nested `Data` selection set.
 struct OperationRenderer {
     let context: RenderContext

@@ -1,6 +1,6 @@
 import GraftCompiler
 
-/// Whether generated code writes `Swift.String` and `Graft.SelectionSet` or just `String` and
+/// Whether generated code writes `Swift.String` and `GraftAPI.SelectionSet` or just `String` and
 /// `SelectionSet`: qualified only when a name the code generates (a type, field, alias,
 /// argument, enum value, fragment, operation or variable, or the nested type or case named after
 /// one) could shadow a name it uses unqualified, and always in `.perInputFile` layout, where the
@@ -9,20 +9,20 @@ import GraftCompiler
 struct Qualifiers {
     /// `"Swift."` or `""`.
     let swift: String
-    /// `"Graft."` or `""`.
+    /// `"GraftAPI."` or `""`.
     let graft: String
 
     /// The standard library names generated code writes.
     static let swiftNames: Set<String> = ["String", "Int", "Double", "Bool", "Hashable", "Sendable", "Swift"]
-    /// The Graft names generated code writes.
+    /// The names from GraftAPI (the module generated code imports) that generated code writes.
     static let graftNames: Set<String> = [
         "ArgumentValue", "CustomScalar", "EnumType", "Fragment", "GraphQLEnum", "GraphQLNullable", "GraphQLQuery",
         "GraphQLMutation", "GraphQLSubscription", "InputObject", "InputValueConvertible", "JSONValue", "ObjectData",
-        "OperationDocument", "ResponseDecodingError", "SchemaMetadata", "Selection", "SelectionSet", "Graft",
+        "OperationDocument", "ResponseDecodingError", "SchemaMetadata", "Selection", "SelectionSet", "Graft", "GraftAPI",
         "DecodeError", "SchemaOperation", "FragmentSet", "Deferred",
     ]
 
-    static let qualified = Qualifiers(swift: "Swift.", graft: "Graft.")
+    static let qualified = Qualifiers(swift: "Swift.", graft: "GraftAPI.")
 
     /// Qualifiers for a document: names from the schema and the operations, with the Swift names
     /// derived from them, checked against `swiftNames` and `graftNames`.
@@ -59,7 +59,7 @@ struct Qualifiers {
             derived.insert(SwiftNames.enumCase(name))
         }
         swift = derived.isDisjoint(with: Self.swiftNames) ? "" : "Swift."
-        graft = derived.isDisjoint(with: Self.graftNames) ? "" : "Graft."
+        graft = derived.isDisjoint(with: Self.graftNames) ? "" : "GraftAPI."
     }
 
     private init(swift: String, graft: String) {

@@ -31,7 +31,7 @@ struct RenderContext {
 
     /// `"Swift."` or `""` (see `Qualifiers`).
     var swift: String { qualifiers.swift }
-    /// `"Graft."` or `""` (see `Qualifiers`).
+    /// `"GraftAPI."` or `""` (see `Qualifiers`).
     var graft: String { qualifiers.graft }
 
     /// Names a generated member (variable, input field, selection set field) does not take:
@@ -42,7 +42,7 @@ struct RenderContext {
     var access: String { configuration.accessLevel == .public ? "public " : "" }
 
     /// The Swift type of a schema leaf type: built-in scalars map to standard types, custom
-    /// scalars to their typealias, enums to `Graft.GraphQLEnum<Enum>`.
+    /// scalars to their typealias, enums to `GraftAPI.GraphQLEnum<Enum>`.
     func leafType(_ name: String) -> String {
         switch name {
         case "String", "ID": return "\(swift)String"
@@ -106,7 +106,7 @@ struct RenderContext {
     }
 
     /// The Swift type of an input value (variable or input field): nullable ones, and ones with a
-    /// default, are `Graft.GraphQLNullable` (absent unless given).
+    /// default, are `GraftAPI.GraphQLNullable` (absent unless given).
     func inputType(_ type: TypeRef, hasDefault: Bool) -> (type: String, isNullable: Bool) {
         let leaf = leafType(type.namedType)
         if case .nonNull(let inner) = type, !hasDefault { return (inputInner(inner, leaf: leaf), false) }

@@ -1,7 +1,7 @@
 import GraftCompiler
 
 /// Renders the schema types operations use: enums (with an unknown case through
-/// `Graft.GraphQLEnum`), input objects (`@oneOf` ones as enums) and custom scalars.
+/// `GraftAPI.GraphQLEnum`), input objects (`@oneOf` ones as enums) and custom scalars.
 struct SchemaTypeRenderer {
     let context: RenderContext
 
@@ -116,7 +116,10 @@ struct SchemaTypeRenderer {
     }
 
     private func renderScalar(_ type: NamedTypeDef, into writer: inout SwiftWriter) {
-        let target = context.configuration.customScalars[type.name] ?? "\(context.swift)String"
+        var target = context.configuration.customScalars[type.name] ?? "\(context.swift)String"
+        // Generated files import GraftAPI alone, where Graft's types for generated code live
+        // (`Graft.GraphQLFile`, as configurations name it, is `GraftAPI.GraphQLFile` there).
+        if target.hasPrefix("Graft.") { target = "GraftAPI." + target.dropFirst("Graft.".count) }
         guard !context.isMappedToItself(type.name) else { return }
         writer.documentation(type.description)
         writer.line("\(context.access)typealias \(context.typeName(type.name)) = \(target)")

@@ -306,7 +306,7 @@ struct SelectionSetModelBuilder {
     }
 
     /// `init(__typename:, <fields>, <type cases>, <fragments>)`: the response object is
-    /// assembled and decoded by `Graft.SelectionSet.init(_:_:_:)`.
+    /// assembled and decoded by `GraftAPI.SelectionSet.init(_:_:_:)`.
     private func initializer(_ set: IRSelectionSet, layout: Layout, isTypeCase: Bool) -> SelectionSetModel.Initializer {
         var parameters: [String] = []
         var used: Set<String> = ["__typename"]

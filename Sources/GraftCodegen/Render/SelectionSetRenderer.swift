@@ -1,9 +1,9 @@
 import GraftCompiler
 
-/// Prints a `SelectionSetModel` as a `Graft.SelectionSet` struct: static selection metadata,
+/// Prints a `SelectionSetModel` as a `GraftAPI.SelectionSet` struct: static selection metadata,
 /// stored `let` properties (its own fields), computed properties for the fields it takes over
 /// (from its parent, read from the response object; from fragments that always apply, forwarded),
-/// an initializer from `Graft.ObjectData`, a memberwise initializer, a `Fragments` struct for
+/// an initializer from `GraftAPI.ObjectData`, a memberwise initializer, a `Fragments` struct for
 /// named fragments and nested structs for sub-selections and type cases.
 struct SelectionSetRenderer {
     let context: RenderContext
@@ -36,7 +36,7 @@ struct SelectionSetRenderer {
                     body.function("\(access)var \(name): \(property.type)", ["self[\(SwiftNames.stringLiteral(property.key))]"])
                 }
             }
-            let error = context.graft.isEmpty ? "DecodeError" : "Graft.ResponseDecodingError"
+            let error = context.graft.isEmpty ? "DecodeError" : "GraftAPI.ResponseDecodingError"
             body.function("\(access)init(_ data: \(context.graft)ObjectData) throws(\(error))", model.decodeStatements, packed: true)
             if model.hasMemberwiseInitializer { printInitializer(model.initializer, into: &body) }
             if !model.fragments.isEmpty {

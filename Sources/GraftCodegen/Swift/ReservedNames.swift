@@ -16,20 +16,20 @@ enum ReservedNames {
         // Foundation.
         "Calendar", "Data", "Date", "Decimal", "Locale", "Measurement", "TimeZone", "URL", "UUID",
         // Modules generated code names.
-        "Foundation", "Graft", "Swift",
+        "Foundation", "Graft", "GraftAPI", "Swift",
         // The protocol giving generated operations their schema metadata.
         "SchemaOperation",
     ]
 
     /// Type names a nested generated type (a field's selection set, a type case) does not take:
     /// the names generated code writes unqualified inside a selection set.
-    static let nestedTypes: Set<String> = ["Data", "Fragments", "Graft", "Swift", "Type", "Protocol", "Self", "Any", "DecodeError"]
+    static let nestedTypes: Set<String> = ["Data", "Fragments", "Graft", "GraftAPI", "Swift", "Type", "Protocol", "Self", "Any", "DecodeError"]
 
     /// Member names of operations (variables), input objects (fields) and selection sets
     /// (fields) that get a trailing underscore, besides the top-level generated type names (a
     /// property `Instant: Instant?` would hide its own type): `self`, which as an initializer's
     /// parameter would hide the instance, and the modules generated code names.
-    static let members: Set<String> = ["self", "Graft", "Swift"]
+    static let members: Set<String> = ["self", "Graft", "GraftAPI", "Swift"]
 
     /// Further member names of every generated selection set: its own members.
     static let selectionSetMembers: Set<String> = ["__data", "hashValue"]
@@ -37,7 +37,7 @@ enum ReservedNames {
     /// Member names of a generated enum (`RawRepresentable`, `CaseIterable`, `Hashable`).
     static let enumMembers: Set<String> = ["rawValue", "allCases", "hashValue", "init", "self", "Type", "Self", "Protocol"]
 
-    /// Members of `Graft.GraphQLNullable` an input enum's shortcut must not redeclare.
+    /// Members of `GraftAPI.GraphQLNullable` an input enum's shortcut must not redeclare.
     static let nullableMembers: Set<String> = ["absent", "null", "some", "none", "init", "self", "Type", "Self", "Protocol",
                                                "hashValue", "unsafelyUnwrapped"]
 

@@ -1,8 +1,8 @@
-import Graft
+import GraftAPI
 
 /// The clash schema's `Instant` scalar, mapped to this type of the same name (the generator then
 /// writes no `typealias Instant = Instant`). Written by hand; `graft generate` leaves it alone.
-public struct Instant: Graft.CustomScalar {
+public struct Instant: GraftAPI.CustomScalar {
     /// Seconds since 1970.
     public let seconds: Double
 
@@ -11,7 +11,7 @@ public struct Instant: Graft.CustomScalar {
         self.seconds = seconds
     }
 
-    public init(jsonValue: Graft.JSONValue) throws(Graft.ResponseDecodingError) {
+    public init(jsonValue: GraftAPI.JSONValue) throws(GraftAPI.ResponseDecodingError) {
         switch jsonValue {
         case .int(let value): seconds = Double(value)
         case .double(let value): seconds = value
@@ -19,5 +19,5 @@ public struct Instant: Graft.CustomScalar {
         }
     }
 
-    public var jsonValue: Graft.JSONValue { .double(seconds) }
+    public var jsonValue: GraftAPI.JSONValue { .double(seconds) }
 }

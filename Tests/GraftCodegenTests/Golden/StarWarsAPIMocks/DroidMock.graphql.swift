@@ -12,11 +12,11 @@ public final class DroidMock: MockObject {
 	/// This droid's friends, or an empty list if they have none
 	public var friends: [MockObject?]? { get { self[field: "friends"] } set { self[field: "friends"] = newValue } }
 	/// The movies this droid appears in
-	public var appearsIn: [Graft.GraphQLEnum<Episode>?]? { get { self[field: "appearsIn"] } set { self[field: "appearsIn"] = newValue } }
+	public var appearsIn: [GraftAPI.GraphQLEnum<Episode>?]? { get { self[field: "appearsIn"] } set { self[field: "appearsIn"] = newValue } }
 	/// This droid's primary function
 	public var primaryFunction: Swift.String? { get { self[field: "primaryFunction"] } set { self[field: "primaryFunction"] = newValue } }
 	public convenience init(
-		id: Swift.String? = nil, name: Swift.String? = nil, friends: [MockObject?]? = nil, appearsIn: [Graft.GraphQLEnum<Episode>?]? = nil,
+		id: Swift.String? = nil, name: Swift.String? = nil, friends: [MockObject?]? = nil, appearsIn: [GraftAPI.GraphQLEnum<Episode>?]? = nil,
 		primaryFunction: Swift.String? = nil
 	) {
 		self.init()

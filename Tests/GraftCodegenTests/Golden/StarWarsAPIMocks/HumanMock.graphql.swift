@@ -18,12 +18,12 @@ public final class HumanMock: MockObject {
 	/// This human's friends, or an empty list if they have none
 	public var friends: [MockObject?]? { get { self[field: "friends"] } set { self[field: "friends"] = newValue } }
 	/// The movies this human appears in
-	public var appearsIn: [Graft.GraphQLEnum<Episode>?]? { get { self[field: "appearsIn"] } set { self[field: "appearsIn"] = newValue } }
+	public var appearsIn: [GraftAPI.GraphQLEnum<Episode>?]? { get { self[field: "appearsIn"] } set { self[field: "appearsIn"] = newValue } }
 	/// A list of starships this person has piloted, or an empty list if none
 	public var starships: [StarshipMock?]? { get { self[field: "starships"] } set { self[field: "starships"] = newValue } }
 	public convenience init(
 		id: Swift.String? = nil, name: Swift.String? = nil, homePlanet: Swift.String? = nil, height: Swift.Double? = nil, mass: Swift.Double? = nil,
-		friends: [MockObject?]? = nil, appearsIn: [Graft.GraphQLEnum<Episode>?]? = nil, starships: [StarshipMock?]? = nil
+		friends: [MockObject?]? = nil, appearsIn: [GraftAPI.GraphQLEnum<Episode>?]? = nil, starships: [StarshipMock?]? = nil
 	) {
 		self.init()
 		self.id = id

@@ -6,12 +6,12 @@ import StarWarsAPI
 public final class ReviewMock: MockObject {
 	override public class var __typename: Swift.String { "Review" }
 	/// The movie
-	public var episode: Graft.GraphQLEnum<Episode>? { get { self[field: "episode"] } set { self[field: "episode"] = newValue } }
+	public var episode: GraftAPI.GraphQLEnum<Episode>? { get { self[field: "episode"] } set { self[field: "episode"] = newValue } }
 	/// The number of stars this review gave, 1-5
 	public var stars: Swift.Int? { get { self[field: "stars"] } set { self[field: "stars"] = newValue } }
 	/// Comment about the movie
 	public var commentary: Swift.String? { get { self[field: "commentary"] } set { self[field: "commentary"] = newValue } }
-	public convenience init(episode: Graft.GraphQLEnum<Episode>? = nil, stars: Swift.Int? = nil, commentary: Swift.String? = nil) {
+	public convenience init(episode: GraftAPI.GraphQLEnum<Episode>? = nil, stars: Swift.Int? = nil, commentary: Swift.String? = nil) {
 		self.init()
 		self.episode = episode
 		self.stars = stars

@@ -25,7 +25,7 @@ public enum Selection: Sendable {
         /// `@include`/`@skip` conditions; all must hold.
         public let conditions: [Condition]
 
-        init(responseKey: String, name: String, type: OutputType, arguments: [String: ArgumentValue], conditions: [Condition]) {
+        package init(responseKey: String, name: String, type: OutputType, arguments: [String: ArgumentValue], conditions: [Condition]) {
             self.responseKey = responseKey
             self.name = name
             self.type = type
@@ -46,7 +46,7 @@ public enum Selection: Sendable {
         /// its fields may be missing from a response and from the cache without a miss.
         public let deferredLabel: String?
 
-        init(type: any SelectionSet.Type, possibleTypes: Set<String>?, conditions: [Condition], deferredLabel: String?) {
+        package init(type: any SelectionSet.Type, possibleTypes: Set<String>?, conditions: [Condition], deferredLabel: String?) {
             self.type = type
             self.possibleTypes = possibleTypes
             self.conditions = conditions
@@ -63,7 +63,7 @@ public enum Selection: Sendable {
         /// `@include`/`@skip` conditions.
         public let conditions: [Condition]
 
-        init(fragment: any Fragment.Type, possibleTypes: Set<String>?, conditions: [Condition]) {
+        package init(fragment: any Fragment.Type, possibleTypes: Set<String>?, conditions: [Condition]) {
             self.fragment = fragment
             self.possibleTypes = possibleTypes
             self.conditions = conditions

@@ -3,16 +3,19 @@ extension Dictionary {
     /// (`init(minimumCapacity:)` is not inlinable: each call looked up the storage class's generic
     /// metadata at run time, about a third of what making a small dictionary costs. The
     /// inlinable initializer from a sequence sizes the storage by the sequence's
-    /// `underestimatedCount`.)
-    @inline(__always)
-    init(capacityFor count: Int) {
+    /// `underestimatedCount`.) Inlinable, so the cache in Graft specializes it too.
+    @inlinable @inline(__always)
+    package init(capacityFor count: Int) {
         self.init(NoElements(underestimatedCount: count), uniquingKeysWith: { first, _ in first })
     }
 }
 
 /// An empty sequence that says it has `underestimatedCount` elements.
-private struct NoElements<Element>: Sequence, IteratorProtocol {
-    let underestimatedCount: Int
+@usableFromInline
+struct NoElements<Element>: Sequence, IteratorProtocol {
+    @usableFromInline let underestimatedCount: Int
 
-    func next() -> Element? { nil }
+    @inlinable init(underestimatedCount: Int) { self.underestimatedCount = underestimatedCount }
+
+    @inlinable func next() -> Element? { nil }
 }

@@ -44,18 +44,6 @@ public struct GraphQLFile: Sendable, Hashable, InputValueConvertible {
     public func __collectFiles(at path: String, into files: inout [GraphQLUpload]) {
         files.append(GraphQLUpload(path: path, file: self))
     }
-
-    /// The bytes as a body segment; throws when a file cannot be read.
-    func segment() throws -> HTTPBodySegment {
-        switch contents {
-        case .data(let data): return .data(data)
-        case .file(let url):
-            guard url.isFileURL else {
-                throw GraftError(.transport, message: "the upload \(filename) is not a file URL")
-            }
-            return try .file(url)
-        }
-    }
 }
 
 /// A file in an operation's variables and where it is: `variables.input.cover`, `variables.files.1`.

@@ -27,7 +27,7 @@ public enum Deferred<Fragment: SelectionSet>: Sendable, Hashable {
     /// through nested deferred fragments) are all in `fields`; a fragment with conditional
     /// fields only has arrived when one of them is there. `__typename` does not count: it
     /// arrives with the enclosing object.
-    static func hasArrived(_ selections: [Selection], in fields: [String: JSONValue]) -> Bool {
+    package static func hasArrived(_ selections: [Selection], in fields: [String: JSONValue]) -> Bool {
         var unconditional = 0
         var conditionalPresent = false
         func walk(_ selections: [Selection]) -> Bool {

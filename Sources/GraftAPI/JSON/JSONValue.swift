@@ -100,7 +100,7 @@ extension JSONValue {
     }
 
     /// Whether the value is a list or an object.
-    var isContainer: Bool {
+    package var isContainer: Bool {
         switch self {
         case .array, .object: return true
         default: return false
@@ -115,7 +115,7 @@ extension JSONValue {
     }
 
     /// How many levels of lists and objects ``hash(into:)`` looks into.
-    static let hashedDepth = 16
+    package static let hashedDepth = 16
 
     private func hash(into hasher: inout Hasher, levelsLeft: Int) {
         switch self {

@@ -1,16 +1,19 @@
 /// Strings made recently from short runs of UTF-8 bytes, looked up by those bytes: JSON responses
 /// and cache records repeat a few keys and field names, and comparing two words is cheaper than
 /// making (validating) the string again.
-struct ShortStringCache {
+package struct ShortStringCache {
     /// The longest run of bytes kept (the bytes fill two words, the length the top byte).
-    static let maxCount = 15
+    package static let maxCount = 15
 
     /// Direct-mapped: the bytes packed into two words, and their string.
     private var entries: [(word0: UInt64, word1: UInt64, string: String)] = Array(repeating: (0, 0, ""), count: 64)
 
+    /// An empty cache.
+    package init() {}
+
     /// The string of `bytes` as `String(decoding:as: UTF8.self)` makes it, taken from the cache when
     /// the same bytes were seen recently (runs longer than ``maxCount`` are made every time).
-    mutating func string(_ bytes: UnsafeRawBufferPointer) -> String {
+    package mutating func string(_ bytes: UnsafeRawBufferPointer) -> String {
         let count = bytes.count
         guard count <= ShortStringCache.maxCount else { return String(decoding: bytes, as: UTF8.self) }
         var word0: UInt64 = 0

@@ -14,7 +14,7 @@ extension InputValue {
         return files
     }
 
-    static func collectFiles(in fields: [String: any InputValueConvertible], at path: String, into files: inout [GraphQLUpload]) {
+    package static func collectFiles(in fields: [String: any InputValueConvertible], at path: String, into files: inout [GraphQLUpload]) {
         for key in fields.keys.sorted() {
             fields[key]!.__collectFiles(at: path.isEmpty ? key : path + "." + key, into: &files)
         }

@@ -76,7 +76,7 @@ public struct GraphQLResponseError: Error, Sendable, Hashable, CustomStringConve
 
     /// The message (cut to 1,000 characters), with the path when there is one.
     public var description: String {
-        let message = Redactor.truncate(message, limit: 1000)
+        let message = message.truncated(to: 1000)
         guard let path, !path.components.isEmpty else { return message }
         return "\(message) (at \(path))"
     }

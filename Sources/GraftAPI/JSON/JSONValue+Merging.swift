@@ -7,7 +7,7 @@ extension JSONValue {
     /// A loop, not a recursion (a deep value costs no call stack), and in place: each object or
     /// list merged into is moved out of its parent, so it is the only reference when changed, and
     /// put back when done.
-    mutating func merge(_ other: JSONValue) {
+    package mutating func merge(_ other: JSONValue) {
         // Objects and lists open on both sides, outermost first: this side's (moved out of its
         // parent, less the child being merged), the other side's, the other side's keys, and how
         // many of its fields or items have been taken.
@@ -99,7 +99,7 @@ extension JSONValue {
     /// A loop, not a recursion, so a path of any length costs no stack: each object and list on
     /// the path is moved out of its parent (leaving it the only reference, so changing it copies
     /// nothing), `body` runs on the last, and they are put back from the innermost out.
-    mutating func withValue(at path: ArraySlice<JSONValue>, _ body: (inout JSONValue) throws -> Void) rethrows -> Bool {
+    package mutating func withValue(at path: ArraySlice<JSONValue>, _ body: (inout JSONValue) throws -> Void) rethrows -> Bool {
         // The containers above `current`, outermost first, each less its child on the path.
         var spine: [JSONValue] = []
         spine.reserveCapacity(path.count)
@@ -124,7 +124,7 @@ extension JSONValue {
 
     /// Whether this value nests objects and lists more than `limit` levels deep (a scalar nests
     /// none, `{}` one, `{"a": []}` two). A loop over the values, so a deep value costs no stack.
-    func nests(deeperThan limit: Int) -> Bool {
+    package func nests(deeperThan limit: Int) -> Bool {
         var stack: [(value: JSONValue, depth: Int)] = [(self, 0)]
         while let (value, depth) = stack.popLast() {
             switch value {

@@ -12,7 +12,7 @@ extension JSONValue {
     /// Appends the value's JSON text. A loop with the open lists and objects on a stack of its
     /// own, not a recursion, so a value as deep as the JSON parser accepts is written on a thread
     /// with a small stack.
-    func write(to output: inout String) {
+    package func write(to output: inout String) {
         // The open lists and objects, innermost last: the container, an object's keys in order,
         // and how many items or fields have been written.
         var open: [(container: JSONValue, keys: [String], next: Int)] = []
@@ -67,7 +67,7 @@ extension JSONValue {
         }
     }
 
-    static func writeString(_ text: String, to output: inout String) {
+    package static func writeString(_ text: String, to output: inout String) {
         output += "\""
         // Most strings need no escape: append them whole rather than scalar by scalar.
         guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {

@@ -3,7 +3,7 @@ extension Selection {
     /// its selections (through fragments that apply, not through deferred ones): an object the
     /// enclosing selection set selects too is in the response before a deferred or skipped
     /// fragment adds its own subfields to it.
-    static func isComplete(_ value: JSONValue, as type: OutputType) -> Bool {
+    package static func isComplete(_ value: JSONValue, as type: OutputType) -> Bool {
         switch (type.nullable, value) {
         case (.object(let selectionSet), .object(let fields)):
             return hasFields(selectionSet.__selections, in: fields)
@@ -32,7 +32,7 @@ extension Selection {
     }
 
     /// Whether a fragment on `possibleTypes` (nil: any) applies to the object `fields`.
-    static func applies(_ possibleTypes: Set<String>?, _ fields: [String: JSONValue]) -> Bool {
+    package static func applies(_ possibleTypes: Set<String>?, _ fields: [String: JSONValue]) -> Bool {
         guard let possibleTypes else { return true }
         guard let typename = fields["__typename"]?.stringValue else { return false }
         return possibleTypes.contains(typename)

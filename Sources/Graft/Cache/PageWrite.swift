@@ -1,0 +1,30 @@
+import GraftAPI
+
+extension CacheKey {
+    /// The schema type of a root record (`Query` for `ROOT_QUERY`), for field policies.
+    var rootTypename: String? {
+        switch self {
+        case .rootQuery: return "Query"
+        case .rootMutation: return "Mutation"
+        case .rootSubscription: return "Subscription"
+        default: return nil
+        }
+    }
+}
+
+/// One page written by the normalizer, to merge with the pages already in the store.
+struct PageWrite: Sendable {
+    /// The record holding the field.
+    let parent: CacheKey
+    /// The field key without the paging arguments, under which the pages are merged.
+    let mergedKey: String
+    /// The page's value as normalized under its own field key (a reference to the connection
+    /// record, or a list).
+    let page: CacheValue
+    /// The page's paging arguments, resolved.
+    let arguments: [String: JSONValue]
+    let pagination: FieldPolicy.Pagination
+
+    /// The record the merged connection is stored in.
+    var mergedRecordKey: CacheKey { CacheKey(parent.rawValue + "." + mergedKey) }
+}
