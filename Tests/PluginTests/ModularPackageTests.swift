@@ -104,7 +104,8 @@ import Testing
     static func makePackage() throws -> ExamplePackage {
         let scratch = try ExamplePackage.temporaryFolder()
         let package = ExamplePackage(scratch: scratch, root: scratch.appendingPathComponent("Modular"))
-        let graft = #".product(name: "Graft", package: "Graft")"#
+        // What generated code needs, without the runtime's client and cache.
+        let graft = #".product(name: "GraftAPI", package: "Graft")"#
         try package.write("""
             // swift-tools-version: 6.1
             import PackageDescription
@@ -139,8 +140,8 @@ import Testing
         for module in ["AppSchema", "Core"] {
             try package.write("// SwiftPM builds a target only when it holds a Swift file.\n", to: "Sources/\(module)/\(module).swift")
         }
-        try package.write("import Graft\n\npublic func heroA() -> String { HeroAQuery.operationName }\n", to: "Sources/FeatureA/FeatureA.swift")
-        try package.write("import Graft\n\npublic func heroB() -> String { HeroBQuery.operationName }\n", to: "Sources/FeatureB/FeatureB.swift")
+        try package.write("import GraftAPI\n\npublic func heroA() -> String { HeroAQuery.operationName }\n", to: "Sources/FeatureA/FeatureA.swift")
+        try package.write("import GraftAPI\n\npublic func heroB() -> String { HeroBQuery.operationName }\n", to: "Sources/FeatureB/FeatureB.swift")
         try package.write("import FeatureA\nimport FeatureB\n\nprint(heroA(), heroB())\n", to: "Sources/App/main.swift")
         return package
     }
