@@ -1,4 +1,4 @@
-import Graft
+@_spi(Generated) import Graft
 
 /// A test double for one object of the schema: generated per object type (`DroidMock`) when
 /// `graft.json` asks for `testMocks`, with a settable optional property per field. A mock becomes

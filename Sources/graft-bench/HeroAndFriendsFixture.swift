@@ -1,4 +1,4 @@
-import Graft
+@_spi(Generated) import Graft
 
 /// The benchmark's query, `hero { __typename id name friends { __typename id name } }` (the
 /// HeroAndFriendsNamesWithIDs shape of Apollo's StarWars tests), as generated code looks, and

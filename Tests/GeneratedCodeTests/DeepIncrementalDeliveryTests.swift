@@ -2,7 +2,7 @@ import CourseCatalogAPI
 import Foundation
 import GraftTestSupport
 import Testing
-@testable import Graft
+@_spi(Generated) @testable import Graft
 
 /// A server's `@defer` payloads that would grow the merged data past one response's depth, each
 /// within the parser's limit, through HTTPTransport, GraphQLClient and the generated CourseOutlineQuery.

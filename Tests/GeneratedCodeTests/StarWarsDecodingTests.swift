@@ -1,4 +1,4 @@
-import Graft
+@_spi(Generated) import Graft
 import StarWarsAPI
 import Testing
 

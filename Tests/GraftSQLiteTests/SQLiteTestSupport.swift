@@ -1,5 +1,5 @@
 import Foundation
-import Graft
+@_spi(Generated) import Graft
 
 /// Temporary database files, removed with their WAL and shared-memory files.
 struct TemporaryDatabase {

@@ -13,6 +13,8 @@ import Testing
         "TestSupport.swift",        // helpers every suite uses
         "PortabilityTests.swift",   // reads every module's sources
         "TestLayoutTests.swift",    // this check
+        "LayeringTests.swift",      // reads every runtime module's sources and the golden modules
+        "SourceGraph.swift",        // the folder graph LayeringTests checks
     ]
 
     /// Where each folder of the test target may mirror a source folder: the prefix of the test

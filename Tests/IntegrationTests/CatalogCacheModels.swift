@@ -1,4 +1,4 @@
-import Graft
+@_spi(Generated) import Graft
 
 /// Hand-written models of generated code for the example API (Schemas/CourseCatalog.graphqls),
 /// used by the cache integration tests until codegen's golden code lands.

@@ -1,6 +1,6 @@
 import CourseCatalogAPI
 import Foundation
-import Graft
+@_spi(Generated) import Graft
 import GraftTestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import GraftTestSupport
 import Testing
-@testable import Graft
+@_spi(Generated) @testable import Graft
 
 /// No secret leaves through a log line or an error: every transport mode (POST, GET, automatic
 /// persisted queries, REST) with a credential in a custom-named header, a `password` variable, a

@@ -1,3 +1,5 @@
+@_spi(Generated) import GraftAPI
+
 /// Reads a selection set back from records into response-shaped JSON (then the generated
 /// initializer builds the typed model), driven by the same metadata as the normalizer. It notes
 /// every field it reads (for watchers) and whether any was stale.

@@ -1,3 +1,5 @@
+@_spi(Generated) import GraftAPI
+
 /// Optimistic layers: data written over the records until the server answers, seen by reads and
 /// watchers at once, then replaced by the real data or rolled back.
 extension CacheStore {

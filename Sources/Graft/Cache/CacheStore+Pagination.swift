@@ -1,3 +1,5 @@
+@_spi(Generated) import GraftAPI
+
 /// Paginated fields: each page the normalizer writes is merged with the pages already stored into
 /// one record per field (its key leaves the paging arguments out), so the pages read as one list.
 extension CacheStore {

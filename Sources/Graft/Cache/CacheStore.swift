@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Generated) import GraftAPI
 
 /// The normalized cache: records keyed by `CacheKey`, written from responses and read back into
 /// typed models, with watchers, optimistic layers, expiry, garbage collection and a size cap.

@@ -1,3 +1,5 @@
+@_spi(Generated) import GraftAPI
+
 /// Read access inside `CacheStore.withinReadTransaction`: typed operations and fragments, and raw
 /// records. Reads see committed records (not optimistic layers) plus, in a read-write
 /// transaction, its own writes.

@@ -1,3 +1,5 @@
+@_spi(Generated) import GraftAPI
+
 /// Field keys: the field's name, plus its arguments as JSON with sorted keys when it has any,
 /// variables resolved: `hero({"episode":"JEDI"})`. An argument given by a variable the operation
 /// didn't receive is left out (the server uses the argument's default), so `hero` and

@@ -1,3 +1,5 @@
+@_spi(Generated) import GraftAPI
+
 /// Turns response data into records, driven by the generated selection metadata: objects with a
 /// key become records of their own and are referenced; others get a path key under their parent.
 struct Normalizer {

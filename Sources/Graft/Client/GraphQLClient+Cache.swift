@@ -1,3 +1,5 @@
+@_spi(Generated) import GraftAPI
+
 /// Cache policies, `fetchStream`, `watch` and optimistic mutations.
 extension GraphQLClient {
     func fetch<Query: GraphQLQuery>(_ query: Query, policy: CachePolicy,

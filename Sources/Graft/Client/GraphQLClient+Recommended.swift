@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Generated) import GraftAPI
 
 extension GraphQLClient {
     /// The recommended client in one call: GraphQL over HTTP to `url` through a stack of

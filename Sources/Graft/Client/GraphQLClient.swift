@@ -152,34 +152,3 @@ public final class GraphQLClient: Sendable {
         return response
     }
 }
-
-extension HTTPTransport {
-    /// A token-refresh predicate for GraphQL servers: a 401 status, or a response whose `errors`
-    /// include `extensions.code == "UNAUTHENTICATED"`. `TokenRefreshInterceptor` uses it for
-    /// GraphQL requests by default.
-    public static let needsTokenRefresh: TokenRefreshInterceptor.Predicate = { response in
-        if response.statusCode == 401 { return true }
-        // Parse only bodies that can hold the code: this runs on every GraphQL response.
-        guard mentionsUnauthenticated(response.body) else { return false }
-        guard let json = try? JSONParser.parse([UInt8](response.body)), let body = GraphQLResponseBody(json: json) else { return false }
-        return body.errors.contains { $0.code == "UNAUTHENTICATED" }
-    }
-
-    /// Whether `body` contains the bytes `UNAUTHENTICATED`.
-    static func mentionsUnauthenticated(_ body: Data) -> Bool {
-        let needle = Array("UNAUTHENTICATED".utf8)
-        return body.withUnsafeBytes { bytes in
-            guard bytes.count >= needle.count else { return false }
-            var index = 0
-            while index <= bytes.count - needle.count {
-                if bytes[index] == needle[0] {
-                    var matched = 1
-                    while matched < needle.count && bytes[index + matched] == needle[matched] { matched += 1 }
-                    if matched == needle.count { return true }
-                }
-                index += 1
-            }
-            return false
-        }
-    }
-}

@@ -21,14 +21,6 @@ extension GraftError {
         }
         return error
     }
-
-    /// Scrubs the secrets in flight with `request` (its secret headers and fields, and the
-    /// credentials in `ledger`) from any error, turning it into a ``GraftError`` first.
-    static func scrubbing(_ error: any Error, request: HTTPRequest, context: RequestContext, ledger: CredentialLedger,
-                          redactor: Redactor) -> GraftError {
-        GraftError.wrapping(error, request: request, context: context, redactor: redactor)
-            .scrubbing(redactor.secretsInFlight(request, credentials: ledger.all), redactor: redactor)
-    }
 }
 
 extension GraphQLErrors {

@@ -4,31 +4,6 @@ import FoundationNetworking
 #endif
 
 extension GraftError {
-    /// Turns any error from a request into a ``GraftError`` with the request's context filled in.
-    ///
-    /// A ``GraftError`` keeps its code and gains the operation name and request summary if it lacks
-    /// them; cancellation becomes ``Code/cancelled``, a `URLError` timeout ``Code/timedOut``, other
-    /// `URLError`s ``Code/transport``, a `DecodingError` ``Code/decoding``.
-    public static func wrapping(_ error: any Error, request: HTTPRequest?, context: RequestContext?,
-                                redactor: Redactor = .default) -> GraftError {
-        var result: GraftError
-        switch error {
-        case let error as GraftError:
-            result = error
-        case is CancellationError:
-            result = .cancelled(underlying: error)
-        case let error as URLError:
-            result = GraftError(urlError: error, redactor: redactor)
-        case let error as DecodingError:
-            result = .decoding(error)
-        default:
-            result = GraftError(.transport, message: "the request failed", underlying: error)
-        }
-        if result.operation == nil { result.operation = context?.operationName }
-        if result.request == nil, let request { result.request = RequestSummary(request, redactor: redactor) }
-        return result
-    }
-
     /// Classifies a `URLError`: cancelled, timed out, or a transport failure. The underlying
     /// `URLError` is re-made without user info but the failing URL with its secrets redacted.
     public init(urlError: URLError, redactor: Redactor = .default) {

@@ -87,22 +87,6 @@ public struct GraftError: Error, Sendable {
 }
 
 extension GraftError {
-    /// An ``Code/httpStatus`` error for `response` to `request`.
-    ///
-    /// The description shows an excerpt of the body with secret fields redacted and any credential
-    /// from `request`'s secret headers scrubbed (in case the server echoes it).
-    public static func httpStatus(_ response: HTTPResponse, operation: String? = nil, request: HTTPRequest? = nil,
-                                  redactor: Redactor = .default) -> GraftError {
-        var error = GraftError(.httpStatus, message: "unexpected HTTP status \(response.statusCode)",
-                               operation: operation, request: request.map { RequestSummary($0, redactor: redactor) },
-                               statusCode: response.statusCode, responseHeaders: response.headers,
-                               responseBody: response.body)
-        error.bodyExcerpt = redactor.redact(body: response.body, contentType: response.headers["Content-Type"],
-                                            secrets: request.map { redactor.secretValues(in: $0.headers) } ?? [],
-                                            limit: 200)
-        return error
-    }
-
     /// A ``Code/decoding`` error for a `DecodingError`, naming the coding path where it happened.
     public static func decoding(_ error: DecodingError, response: HTTPResponse? = nil, operation: String? = nil,
                                 request: RequestSummary? = nil) -> GraftError {

@@ -34,30 +34,6 @@ extension Redactor {
         return scanner.run()
     }
 
-    /// The string values of secret fields in a request (its query and a JSON or form body), to scrub
-    /// from the response too: a server may echo a password or token under a name that isn't secret.
-    public func secretFieldValues(in request: HTTPRequest) -> [String] {
-        var values: [String] = []
-        if let query = request.url.query {
-            values += secretFieldValues(formEncoded: query)
-        }
-        if let body = request.body, let text = String(data: body, encoding: .utf8) {
-            if request.headers["Content-Type"]?.lowercased().contains("application/x-www-form-urlencoded") == true {
-                values += secretFieldValues(formEncoded: text)
-            } else {
-                values += secretFieldValues(jsonText: text)
-            }
-        }
-        return values.filter { $0.count >= 4 }
-    }
-
-    /// Every secret in flight with `request`, to scrub from anything shown about it: credentials in
-    /// its secret headers, values of its secret fields, and `credentials` interceptors noted.
-    func secretsInFlight(_ request: HTTPRequest, credentials: [String] = []) -> [String] {
-        Array(Set(secretValues(in: request.headers) + secretFieldValues(in: request) + credentials.filter { $0.count >= 4 }))
-            .sorted { $0.count > $1.count }
-    }
-
     /// The values of secret fields in a `name=value&...` string, and of secret JSON fields inside values.
     func secretFieldValues(formEncoded text: String) -> [String] {
         var values: [String] = []

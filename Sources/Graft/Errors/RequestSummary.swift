@@ -14,15 +14,6 @@ public struct RequestSummary: Sendable, Hashable, CustomStringConvertible {
     /// Whether the body is streamed (a file upload) rather than bytes in memory.
     public var bodyIsStreamed: Bool
 
-    /// Summarizes `request`, redacting what `redactor` considers secret.
-    public init(_ request: HTTPRequest, redactor: Redactor = .default) {
-        method = request.method
-        url = redactor.redact(url: request.url)
-        headers = redactor.redact(headers: request.headers)
-        bodyLength = request.content?.length
-        if case .stream? = request.content { bodyIsStreamed = true } else { bodyIsStreamed = false }
-    }
-
     /// `METHOD URL`, and for a streamed body its size: `POST https://… (streamed body, 1024 bytes)`.
     public var description: String {
         guard bodyIsStreamed else { return "\(method) \(url)" }

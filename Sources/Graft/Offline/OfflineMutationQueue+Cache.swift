@@ -1,3 +1,5 @@
+@_spi(Generated) import GraftAPI
+
 /// What the queue knows of a mutation type, to rebuild an entry's optimistic update from JSON and
 /// to write the server's answer: its data's selections, variable defaults and schema metadata.
 struct QueuedMutationType: Sendable {

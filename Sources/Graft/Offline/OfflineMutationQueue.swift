@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Generated) import GraftAPI
 
 /// Mutations that wait for the network: sent in FIFO order when the ``NetworkMonitor`` says the
 /// network is up (and at ``start()``), each with an idempotency key header so that a server that

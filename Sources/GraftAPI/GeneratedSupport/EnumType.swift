@@ -33,16 +33,16 @@ public enum GraphQLEnum<Known: EnumType>: Sendable, Hashable, OutputValue, Input
         return nil
     }
 
-    public static func __decode(_ value: JSONValue?) throws(ResponseDecodingError) -> GraphQLEnum {
+    @_spi(Generated) public static func __decode(_ value: JSONValue?) throws(ResponseDecodingError) -> GraphQLEnum {
         guard case .string(let raw)? = value else {
             throw .typeMismatch(expected: String(describing: Known.self), found: value)
         }
         return GraphQLEnum(rawValue: raw)
     }
 
-    public static var __outputType: OutputType { .nonNull(.leaf) }
-    public var __inputValue: InputValue { .value(.string(rawValue)) }
-    public var __jsonValue: JSONValue { .string(rawValue) }
+    @_spi(Generated) public static var __outputType: OutputType { .nonNull(.leaf) }
+    @_spi(Generated) public var __inputValue: InputValue { .value(.string(rawValue)) }
+    @_spi(Generated) public var __jsonValue: JSONValue { .string(rawValue) }
 
     /// Compares with a known case: `hero.appearsIn == .jedi`.
     public static func == (lhs: GraphQLEnum, rhs: Known) -> Bool { lhs.known == rhs }

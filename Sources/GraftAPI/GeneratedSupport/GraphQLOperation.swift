@@ -56,21 +56,21 @@ public protocol GraphQLOperation: Sendable {
     /// The text and/or identifier to send.
     static var document: OperationDocument { get }
     /// The variables, absent ones included (they are left out when encoding).
-    var __variables: [String: any InputValueConvertible] { get }
+    @_spi(Generated) var __variables: [String: any InputValueConvertible] { get }
     /// The default values of the variables that have one in the operation's text
     /// (`$count: Int = 2`), as JSON.
-    static var __variableDefaults: [String: JSONValue] { get }
+    @_spi(Generated) static var __variableDefaults: [String: JSONValue] { get }
     /// The generated schema metadata of the operation's module (key fields and possible types),
     /// which a `CacheStore` configured without one adopts; nil for hand-written operations.
-    static var __schema: SchemaMetadata? { get }
+    @_spi(Generated) static var __schema: SchemaMetadata? { get }
 }
 
 extension GraphQLOperation {
     /// The name in the document's definition (generated operations that carry their text).
     public static var operationName: String { document.operationName ?? "" }
-    public var __variables: [String: any InputValueConvertible] { [:] }
-    public static var __variableDefaults: [String: JSONValue] { [:] }
-    public static var __schema: SchemaMetadata? { nil }
+    @_spi(Generated) public var __variables: [String: any InputValueConvertible] { [:] }
+    @_spi(Generated) public static var __variableDefaults: [String: JSONValue] { [:] }
+    @_spi(Generated) public static var __schema: SchemaMetadata? { nil }
 
     /// The variables the operation executes with, as JSON: the given ones, and the default of
     /// each absent one that has one, as the server fills them in, so that the cache's field keys,

@@ -9,10 +9,10 @@ public enum InputValue: Sendable, Hashable {
 /// A Swift value that can be sent as a GraphQL input value.
 public protocol InputValueConvertible: Sendable {
     /// The value to send.
-    var __inputValue: InputValue { get }
+    @_spi(Generated) var __inputValue: InputValue { get }
     /// Appends the files (``GraphQLFile``s) inside the value to `files`, `path` being the value's
     /// own dotted path (`variables.input`); by default there are none.
-    func __collectFiles(at path: String, into files: inout [GraphQLUpload])
+    @_spi(Generated) func __collectFiles(at path: String, into files: inout [GraphQLUpload])
 }
 
 /// A nullable input: absent (the default: the key is not sent), explicitly `null`, or a value.
@@ -34,7 +34,7 @@ public enum GraphQLNullable<Wrapped: InputValueConvertible & Hashable>: Sendable
     /// Absent when nil, else the value.
     public init(_ value: Wrapped?) { self = value.map(GraphQLNullable.some) ?? .absent }
 
-    public var __inputValue: InputValue {
+    @_spi(Generated) public var __inputValue: InputValue {
         switch self {
         case .absent: return .absent
         case .null: return .value(.null)
@@ -44,7 +44,7 @@ public enum GraphQLNullable<Wrapped: InputValueConvertible & Hashable>: Sendable
 }
 
 extension Array: InputValueConvertible where Element: InputValueConvertible {
-    public var __inputValue: InputValue {
+    @_spi(Generated) public var __inputValue: InputValue {
         .value(.array(map { element in
             if case .value(let json) = element.__inputValue { return json }
             return .null
@@ -54,7 +54,7 @@ extension Array: InputValueConvertible where Element: InputValueConvertible {
 
 extension Optional: InputValueConvertible where Wrapped: InputValueConvertible {
     /// nil is sent as `null` (use `GraphQLNullable` to leave a key out).
-    public var __inputValue: InputValue {
+    @_spi(Generated) public var __inputValue: InputValue {
         switch self {
         case .none: return .value(.null)
         case .some(let wrapped): return wrapped.__inputValue
@@ -65,11 +65,11 @@ extension Optional: InputValueConvertible where Wrapped: InputValueConvertible {
 /// A generated input object (or `@oneOf` input enum): its fields as input values.
 public protocol InputObject: InputValueConvertible, Hashable {
     /// The fields, absent ones included (they are dropped when encoding).
-    var __fields: [String: any InputValueConvertible] { get }
+    @_spi(Generated) var __fields: [String: any InputValueConvertible] { get }
 }
 
 extension InputObject {
-    public var __inputValue: InputValue { .value(.object(InputValue.encode(__fields))) }
+    @_spi(Generated) public var __inputValue: InputValue { .value(.object(InputValue.encode(__fields))) }
 }
 
 extension InputValue {

@@ -21,27 +21,27 @@ public indirect enum OutputType: Sendable {
 /// Generated models are built from JSON through this protocol.
 public protocol OutputValue: Sendable {
     /// Decodes the value from JSON (nil when the key is missing). Errors have paths relative to the value.
-    static func __decode(_ value: JSONValue?) throws(ResponseDecodingError) -> Self
+    @_spi(Generated) static func __decode(_ value: JSONValue?) throws(ResponseDecodingError) -> Self
     /// The GraphQL shape of the type (non-null unless it is an `Optional`).
-    static var __outputType: OutputType { get }
+    @_spi(Generated) static var __outputType: OutputType { get }
     /// The value as JSON, as a response would hold it (what generated initializers assemble).
-    var __jsonValue: JSONValue { get }
+    @_spi(Generated) var __jsonValue: JSONValue { get }
 }
 
 extension Optional: OutputValue where Wrapped: OutputValue {
-    public static func __decode(_ value: JSONValue?) throws(ResponseDecodingError) -> Self {
+    @_spi(Generated) public static func __decode(_ value: JSONValue?) throws(ResponseDecodingError) -> Self {
         switch value {
         case .none, .null?: return nil
         case let value?: return try Wrapped.__decode(value)
         }
     }
 
-    public static var __outputType: OutputType { Wrapped.__outputType.nullable }
-    public var __jsonValue: JSONValue { self?.__jsonValue ?? .null }
+    @_spi(Generated) public static var __outputType: OutputType { Wrapped.__outputType.nullable }
+    @_spi(Generated) public var __jsonValue: JSONValue { self?.__jsonValue ?? .null }
 }
 
 extension Array: OutputValue where Element: OutputValue {
-    public static func __decode(_ value: JSONValue?) throws(ResponseDecodingError) -> Self {
+    @_spi(Generated) public static func __decode(_ value: JSONValue?) throws(ResponseDecodingError) -> Self {
         guard case .array(let elements)? = value else { throw .typeMismatch(expected: "list", found: value) }
         var result: [Element] = []
         result.reserveCapacity(elements.count)
@@ -55,6 +55,6 @@ extension Array: OutputValue where Element: OutputValue {
         return result
     }
 
-    public static var __outputType: OutputType { .nonNull(.list(Element.__outputType)) }
-    public var __jsonValue: JSONValue { .array(map(\.__jsonValue)) }
+    @_spi(Generated) public static var __outputType: OutputType { .nonNull(.list(Element.__outputType)) }
+    @_spi(Generated) public var __jsonValue: JSONValue { .array(map(\.__jsonValue)) }
 }

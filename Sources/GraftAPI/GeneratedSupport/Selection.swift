@@ -21,9 +21,9 @@ public enum Selection: Sendable {
         /// The field's GraphQL shape.
         public let type: OutputType
         /// The arguments, by name.
-        public let arguments: [String: ArgumentValue]
+        @_spi(Generated) public let arguments: [String: ArgumentValue]
         /// `@include`/`@skip` conditions; all must hold.
-        public let conditions: [Condition]
+        @_spi(Generated) public let conditions: [Condition]
 
         package init(responseKey: String, name: String, type: OutputType, arguments: [String: ArgumentValue], conditions: [Condition]) {
             self.responseKey = responseKey
@@ -41,7 +41,7 @@ public enum Selection: Sendable {
         /// The object typenames it applies to, or nil when it always applies.
         public let possibleTypes: Set<String>?
         /// `@include`/`@skip` conditions.
-        public let conditions: [Condition]
+        @_spi(Generated) public let conditions: [Condition]
         /// The `@defer` label when the fragment holds deferred selections (``Deferred``), else nil:
         /// its fields may be missing from a response and from the cache without a miss.
         public let deferredLabel: String?
@@ -61,7 +61,7 @@ public enum Selection: Sendable {
         /// The object typenames it applies to, or nil when it always applies.
         public let possibleTypes: Set<String>?
         /// `@include`/`@skip` conditions.
-        public let conditions: [Condition]
+        @_spi(Generated) public let conditions: [Condition]
 
         package init(fragment: any Fragment.Type, possibleTypes: Set<String>?, conditions: [Condition]) {
             self.fragment = fragment
@@ -71,7 +71,7 @@ public enum Selection: Sendable {
     }
 
     /// `__typename`, which every selection set below the root selects.
-    public static let typename: Selection = .field("__typename", String.self)
+    @_spi(Generated) public static let typename: Selection = .field("__typename", String.self)
 
     // The factories are `@inline(never)`: generated `__selections` initializers call them once
     // per type, and inlining them (with their default arguments and set building) into every
@@ -83,25 +83,25 @@ public enum Selection: Sendable {
 
     /// A field selected by its name, without arguments or conditions.
     @inline(never)
-    public static func field(_ responseKey: String, _ type: any OutputValue.Type) -> Selection {
+    @_spi(Generated) public static func field(_ responseKey: String, _ type: any OutputValue.Type) -> Selection {
         .field(Field(responseKey: responseKey, name: responseKey, type: type.__outputType, arguments: [:], conditions: []))
     }
 
     /// A field with arguments, selected by its name.
     @inline(never)
-    public static func field(_ responseKey: String, _ type: any OutputValue.Type, arguments: [String: ArgumentValue]) -> Selection {
+    @_spi(Generated) public static func field(_ responseKey: String, _ type: any OutputValue.Type, arguments: [String: ArgumentValue]) -> Selection {
         .field(Field(responseKey: responseKey, name: responseKey, type: type.__outputType, arguments: arguments, conditions: []))
     }
 
     /// A field under `@include`/`@skip`, selected by its name, without arguments.
     @inline(never)
-    public static func field(_ responseKey: String, _ type: any OutputValue.Type, if conditions: [Condition]) -> Selection {
+    @_spi(Generated) public static func field(_ responseKey: String, _ type: any OutputValue.Type, if conditions: [Condition]) -> Selection {
         .field(Field(responseKey: responseKey, name: responseKey, type: type.__outputType, arguments: [:], conditions: conditions))
     }
 
     /// A field.
     @inline(never)
-    public static func field(_ responseKey: String, _ type: any OutputValue.Type, name: String? = nil,
+    @_spi(Generated) public static func field(_ responseKey: String, _ type: any OutputValue.Type, name: String? = nil,
                              arguments: [String: ArgumentValue] = [:], if conditions: [Condition] = []) -> Selection {
         .field(Field(responseKey: responseKey, name: name ?? responseKey, type: type.__outputType,
                      arguments: arguments, conditions: conditions))
@@ -111,51 +111,51 @@ public enum Selection: Sendable {
     /// `__typename` is one of `possibleTypes`, an array literal in generated code (cheaper to
     /// compile than a set literal); the set is built here.
     @inline(never)
-    public static func typeCase(_ type: any SelectionSet.Type, on possibleTypes: [String]? = nil,
+    @_spi(Generated) public static func typeCase(_ type: any SelectionSet.Type, on possibleTypes: [String]? = nil,
                                 if conditions: [Condition] = []) -> Selection {
         .inlineFragment(InlineFragment(type: type, possibleTypes: possibleTypes.map(Set.init), conditions: conditions, deferredLabel: nil))
     }
 
     /// An unconditional inline fragment that always applies.
     @inline(never)
-    public static func typeCase(_ type: any SelectionSet.Type) -> Selection {
+    @_spi(Generated) public static func typeCase(_ type: any SelectionSet.Type) -> Selection {
         .inlineFragment(InlineFragment(type: type, possibleTypes: nil, conditions: [], deferredLabel: nil))
     }
 
     /// An unconditional type case (see ``typeCase(_:on:if:)``).
     @inline(never)
-    public static func typeCase(_ type: any SelectionSet.Type, on possibleTypes: [String]) -> Selection {
+    @_spi(Generated) public static func typeCase(_ type: any SelectionSet.Type, on possibleTypes: [String]) -> Selection {
         .inlineFragment(InlineFragment(type: type, possibleTypes: Set(possibleTypes), conditions: [], deferredLabel: nil))
     }
 
     /// A `@defer` fragment's selections (``Deferred``).
     @inline(never)
-    public static func deferred(_ type: any SelectionSet.Type, label: String) -> Selection {
+    @_spi(Generated) public static func deferred(_ type: any SelectionSet.Type, label: String) -> Selection {
         .inlineFragment(InlineFragment(type: type, possibleTypes: nil, conditions: [], deferredLabel: label))
     }
 
     /// An unconditional fragment spread that always applies.
     @inline(never)
-    public static func fragment(_ fragment: any Fragment.Type) -> Selection {
+    @_spi(Generated) public static func fragment(_ fragment: any Fragment.Type) -> Selection {
         .fragmentSpread(FragmentSpread(fragment: fragment, possibleTypes: nil, conditions: []))
     }
 
     /// An unconditional fragment spread on a narrower type.
     @inline(never)
-    public static func fragment(_ fragment: any Fragment.Type, on possibleTypes: [String]) -> Selection {
+    @_spi(Generated) public static func fragment(_ fragment: any Fragment.Type, on possibleTypes: [String]) -> Selection {
         .fragmentSpread(FragmentSpread(fragment: fragment, possibleTypes: Set(possibleTypes), conditions: []))
     }
 
     /// A fragment spread.
     @inline(never)
-    public static func fragment(_ fragment: any Fragment.Type, on possibleTypes: [String]? = nil,
+    @_spi(Generated) public static func fragment(_ fragment: any Fragment.Type, on possibleTypes: [String]? = nil,
                                 if conditions: [Condition] = []) -> Selection {
         .fragmentSpread(FragmentSpread(fragment: fragment, possibleTypes: possibleTypes.map(Set.init), conditions: conditions))
     }
 }
 
 /// `@include(if: $variable)` or `@skip(if: $variable)`.
-public struct Condition: Sendable, Hashable {
+@_spi(Generated) public struct Condition: Sendable, Hashable {
     /// The Boolean variable.
     public let variable: String
     /// True for `@skip` (the selection applies when the variable is false).
@@ -174,7 +174,7 @@ public struct Condition: Sendable, Hashable {
 }
 
 /// An argument value in selection metadata: a literal or a reference to a variable.
-public indirect enum ArgumentValue: Sendable, Hashable {
+@_spi(Generated) public indirect enum ArgumentValue: Sendable, Hashable {
     /// `$name`.
     case variable(String)
     /// A constant.

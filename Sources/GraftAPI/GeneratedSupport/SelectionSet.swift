@@ -4,11 +4,11 @@ public protocol SelectionSet: OutputValue, Hashable {
     /// What decoding a model throws (generated initializers write `throws(DecodeError)`).
     typealias DecodeError = ResponseDecodingError
     /// The selections, in order.
-    static var __selections: [Selection] { get }
+    @_spi(Generated) static var __selections: [Selection] { get }
     /// Builds the model from a response object.
     init(_ data: ObjectData) throws(ResponseDecodingError)
     /// The response object the model was built from (for cache writes).
-    var __data: ObjectData { get }
+    @_spi(Generated) var __data: ObjectData { get }
 }
 
 // The defaults below are generic entry points every generated type's witness thunks call. They
@@ -18,16 +18,16 @@ public protocol SelectionSet: OutputValue, Hashable {
 
 extension SelectionSet {
     @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    public static func __decode(_ value: JSONValue?) throws(ResponseDecodingError) -> Self {
+    @_spi(Generated) public static func __decode(_ value: JSONValue?) throws(ResponseDecodingError) -> Self {
         guard case .object(let fields)? = value else { throw .typeMismatch(expected: "object", found: value) }
         return try Self(ObjectData(fields))
     }
 
-    public static var __outputType: OutputType {
+    @_spi(Generated) public static var __outputType: OutputType {
         @inline(never) @_semantics("optimize.sil.specialize.generic.never") get { .nonNull(.object(Self.self)) }
     }
 
-    public var __jsonValue: JSONValue {
+    @_spi(Generated) public var __jsonValue: JSONValue {
         @inline(never) @_semantics("optimize.sil.specialize.generic.never") get { .object(__data.fields) }
     }
 

@@ -75,7 +75,7 @@ public struct SwiftGenerator {
         switch layout {
         case .perDefinition:
             files = definitions.map { file($0.path, origin: $0.origin, $0.render) }
-                + schemaParts.map { file($0.path, origin: $0.origin, spi: false, $0.render, topLevel: $0.topLevel) }
+                + schemaParts.map { file($0.path, origin: $0.origin, $0.render, topLevel: $0.topLevel) }
             if let namespace = configuration.namespace {
                 files.append(GeneratedFile(path: "\(namespace).graphql.swift", contents: namespaceFile(namespace, context: context),
                                            origin: Self.origin("namespace", namespace) + " in the configuration"))
@@ -93,7 +93,7 @@ public struct SwiftGenerator {
             }
             // A module importing its schema module still has the file (the build plugin declares it
             // before generating): imports only.
-            var schema = file("GraftSchema.swift", spi: false, { writer in for part in schemaParts { part.render(&writer) } },
+            var schema = file("GraftSchema.swift", { writer in for part in schemaParts { part.render(&writer) } },
                               topLevel: { writer in for part in schemaParts { part.topLevel?(&writer) } })
             if let namespace = configuration.namespace {
                 schema = GeneratedFile(path: schema.path, contents: schema.contents + namespaceFile(namespace, context: context)
@@ -222,13 +222,14 @@ public struct SwiftGenerator {
     }
 
     /// A Swift file: the marker, `import GraftAPI` (the module generated code needs, which `Graft`
-    /// re-exports; `spi`: with the generated-code SPI), the body (inside the namespace, if any), then `topLevel` outside it.
-    private func file(_ path: String, origin: String? = nil, spi: Bool = true, _ body: (inout SwiftWriter) -> Void,
+    /// re-exports) with the generated-code SPI, the body (inside the namespace, if any), then `topLevel` outside it.
+    private func file(_ path: String, origin: String? = nil, _ body: (inout SwiftWriter) -> Void,
                       topLevel: ((inout SwiftWriter) -> Void)? = nil) -> GeneratedFile {
         var writer = SwiftWriter()
         writer.line(GeneratedFile.marker)
-        // Selection sets use API meant for generated code only (out of users' completions).
-        writer.line(spi ? "@_spi(Generated) import GraftAPI" : "import GraftAPI")
+        // Selection sets, inputs and enums use API meant for generated code only (out of users'
+        // completions): decoding, encoding and selection metadata.
+        writer.line("@_spi(Generated) import GraftAPI")
         for module in importedModules { writer.line("import \(module)") }
         if let namespace = configuration.namespace {
             writer.block("extension \(namespace)") { body(&$0) }

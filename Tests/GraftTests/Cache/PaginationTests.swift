@@ -1,4 +1,4 @@
-import Graft
+@_spi(Generated) import Graft
 import Testing
 
 /// Offset-paged lists merged in the normalized cache (Relay connections are tested against the

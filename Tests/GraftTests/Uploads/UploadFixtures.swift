@@ -1,5 +1,5 @@
 import Foundation
-import Graft
+@_spi(Generated) import Graft
 
 /// Upload operations written by hand: the multipart tests need files in a list inside an input
 /// object and an optional file argument, which no golden operation has.

@@ -1,5 +1,5 @@
 import Foundation
-import Graft
+@_spi(Generated) import Graft
 import GraftTestSupport
 import GraftWebSocket
 import Testing

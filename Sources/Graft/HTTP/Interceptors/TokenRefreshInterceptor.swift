@@ -1,10 +1,12 @@
+import Foundation
+
 /// Refreshes the credentials when the server rejects them, then retries the request once.
 ///
 /// Place it *after* the ``AuthenticationInterceptor`` (closer to the network) so it sees the token
 /// that was actually sent; used alone it adds the coordinator's token itself. A response needs a
 /// refresh when ``needsRefresh`` says so; without one, a 401 status, and for a GraphQL request
 /// (``RequestContext/isGraphQL``, set by ``HTTPTransport``) also a GraphQL `UNAUTHENTICATED` error
-/// (``HTTPTransport/needsTokenRefresh``).
+/// (``graphQLUnauthenticated``).
 ///
 /// However many requests are rejected at once, the ``TokenRefreshCoordinator`` runs one refresh;
 /// each request is then retried once with the new token. If the refresh fails, or the retry is
@@ -15,6 +17,35 @@ public struct TokenRefreshInterceptor: HTTPInterceptor {
 
     /// A 401 status.
     public static let unauthorizedStatus: Predicate = { $0.statusCode == 401 }
+
+    /// For GraphQL servers: a 401 status, or a response whose `errors` include
+    /// `extensions.code == "UNAUTHENTICATED"` (also ``HTTPTransport/needsTokenRefresh``). The
+    /// default for requests marked ``RequestContext/isGraphQL``.
+    public static let graphQLUnauthenticated: Predicate = { response in
+        if response.statusCode == 401 { return true }
+        // Parse only bodies that can hold the code: this runs on every GraphQL response.
+        guard mentionsUnauthenticated(response.body),
+              case .array(let errors)? = (try? JSONParser.parse([UInt8](response.body)))?.objectValue?["errors"] else { return false }
+        return errors.contains { GraphQLResponseError(json: $0)?.code == "UNAUTHENTICATED" }
+    }
+
+    /// Whether `body` contains the bytes `UNAUTHENTICATED`.
+    static func mentionsUnauthenticated(_ body: Data) -> Bool {
+        let needle = Array("UNAUTHENTICATED".utf8)
+        return body.withUnsafeBytes { bytes in
+            guard bytes.count >= needle.count else { return false }
+            var index = 0
+            while index <= bytes.count - needle.count {
+                if bytes[index] == needle[0] {
+                    var matched = 1
+                    while matched < needle.count && bytes[index + matched] == needle[matched] { matched += 1 }
+                    if matched == needle.count { return true }
+                }
+                index += 1
+            }
+            return false
+        }
+    }
 
     /// Holds the token and runs refreshes.
     public let coordinator: TokenRefreshCoordinator
@@ -34,7 +65,7 @@ public struct TokenRefreshInterceptor: HTTPInterceptor {
     /// Sends the request; on rejection refreshes (once, shared) and retries once.
     public func intercept(_ request: HTTPRequest, context: RequestContext, next: @escaping HTTPNext) async throws -> HTTPResponse {
         guard !context.skipsAuthentication else { return try await next(request, context) }
-        let needsRefresh = self.needsRefresh ?? (context.isGraphQL ? HTTPTransport.needsTokenRefresh : Self.unauthorizedStatus)
+        let needsRefresh = self.needsRefresh ?? (context.isGraphQL ? Self.graphQLUnauthenticated : Self.unauthorizedStatus)
         var request = request
         let generation = await coordinator.currentGeneration()
         var sentToken = scheme.token(in: request)

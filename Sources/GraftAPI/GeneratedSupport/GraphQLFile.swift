@@ -39,9 +39,9 @@ public struct GraphQLFile: Sendable, Hashable, InputValueConvertible {
     }
 
     /// `null`: the multipart request's `map` puts the file there.
-    public var __inputValue: InputValue { .value(.null) }
+    @_spi(Generated) public var __inputValue: InputValue { .value(.null) }
 
-    public func __collectFiles(at path: String, into files: inout [GraphQLUpload]) {
+    @_spi(Generated) public func __collectFiles(at path: String, into files: inout [GraphQLUpload]) {
         files.append(GraphQLUpload(path: path, file: self))
     }
 }

@@ -2,6 +2,7 @@
 /// Generated inputs get this from the conformances below; only a type that holds files itself
 /// (``GraphQLFile``) implements ``InputValueConvertible/__collectFiles(at:into:)``.
 extension InputValueConvertible {
+    // Not SPI: the witness of an app's own `CustomScalar` conformance (see `CustomScalar`'s).
     public func __collectFiles(at path: String, into files: inout [GraphQLUpload]) {}
 }
 
@@ -22,7 +23,7 @@ extension InputValue {
 }
 
 extension Array {
-    public func __collectFiles(at path: String, into files: inout [GraphQLUpload]) where Element: InputValueConvertible {
+    @_spi(Generated) public func __collectFiles(at path: String, into files: inout [GraphQLUpload]) where Element: InputValueConvertible {
         for (index, element) in enumerated() {
             element.__collectFiles(at: path + "." + String(index), into: &files)
         }
@@ -30,19 +31,19 @@ extension Array {
 }
 
 extension Optional {
-    public func __collectFiles(at path: String, into files: inout [GraphQLUpload]) where Wrapped: InputValueConvertible {
+    @_spi(Generated) public func __collectFiles(at path: String, into files: inout [GraphQLUpload]) where Wrapped: InputValueConvertible {
         if case .some(let wrapped) = self { wrapped.__collectFiles(at: path, into: &files) }
     }
 }
 
 extension GraphQLNullable {
-    public func __collectFiles(at path: String, into files: inout [GraphQLUpload]) {
+    @_spi(Generated) public func __collectFiles(at path: String, into files: inout [GraphQLUpload]) {
         if case .some(let wrapped) = self { wrapped.__collectFiles(at: path, into: &files) }
     }
 }
 
 extension InputObject {
-    public func __collectFiles(at path: String, into files: inout [GraphQLUpload]) {
+    @_spi(Generated) public func __collectFiles(at path: String, into files: inout [GraphQLUpload]) {
         InputValue.collectFiles(in: __fields, at: path, into: &files)
     }
 }

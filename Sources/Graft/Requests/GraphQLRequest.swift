@@ -1,3 +1,5 @@
+@_spi(Generated) import GraftAPI
+
 /// An operation ready to send: what every transport needs, independent of the generated type.
 public struct GraphQLRequest: Sendable, Hashable {
     /// The operation's name.
