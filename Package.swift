@@ -126,6 +126,10 @@ let package = Package(
         // Builds a temporary copy of Examples/CourseCatalog with the plugins (nested `swift build`).
         // Fixtures: the stub XcodeProjectPlugin module PluginSourceTests typechecks the plugins against.
         .testTarget(name: "PluginTests", dependencies: ["GraftTestSupport"], exclude: ["Fixtures"]),
+        // The Swift in the documentation catalog's articles (Sources/Graft/Graft.docc), typechecked
+        // against these modules: the libraries apps use and the golden generated modules.
+        .testTarget(name: "DocumentationTests", dependencies: ["Graft", "GraftTesting", "GraftSQLite", "GraftWebSocket", "CourseCatalogAPI",
+                                                                "StarWarsAPI", "StarWarsAPIMocks", "GraftTestSupport"]),
         // Against the Strawberry server in Tests/IntegrationServer (Python venv: .ci/install-integration-deps).
         .testTarget(name: "IntegrationTests", dependencies: ["GraftLanguage", "Graft", "GraftTesting", "GraftHashing", "CourseCatalogAPI", "graft", "GraftSQLite", "GraftTestSupport", "graft-cache-reader", "graft-upload-helper",
                                                                "GraftWebSocket", "graft-offline-queue-crash-helper"]),

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Bytes and lines of each golden generated API (every .swift file under its folder), with the share
-# of Apollo iOS's bytes where README's size table has them. Run from the package root.
+# of Apollo iOS's bytes where Documentation/Benchmarks.md's size table has them. Run from the package root.
 cd "$(dirname "$0")/.." || exit 1
 for api in StarWarsAPI AnimalKingdomAPI GitHubAPI CourseCatalogAPI ClashAPI ModularSchemaAPI ModularCoreAPI ModularFeatureAAPI ModularFeatureBAPI; do
     folder="Tests/GraftCodegenTests/Golden/$api"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every row of README's benchmark table, each Graft figure back to back with its peer in the same
+# Every row of Documentation/Benchmarks.md's summary table, each Graft figure back to back with its peer in the same
 # round, ROUNDS times (default 3), with the date and the load average before each row. Needs the
 # corpora beside the checkout (../shared) and Debian's node-graphql (graphql-js 16.6).
 #

@@ -1,4 +1,4 @@
-// graphql-js 16.6 figures for the README table: lex, parse, buildSchema + validateSchema of one SDL file.
+// graphql-js 16.6 figures for the table of Documentation/Benchmarks.md: lex, parse, buildSchema + validateSchema of one SDL file.
 // NODE_PATH=/usr/share/nodejs node Scripts/bench/graphql-js-language.js ../shared/corpora/schemas/github/schema-2024-07-08-503d8f1.graphql
 const g = require('graphql'); const fs = require('fs');
 const text = fs.readFileSync(process.argv[2], 'utf8');

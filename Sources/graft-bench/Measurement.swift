@@ -3,7 +3,7 @@ import Foundation
 /// Runs a closure repeatedly and reports the median time.
 enum Measurement {
     /// GRAFT_BENCH_CPU=1 measures the thread's CPU time instead of wall-clock time (steadier on a
-    /// busy machine; the README's figures are wall-clock).
+    /// busy machine; the figures of Documentation/Benchmarks.md are wall-clock).
     static let usesCPUTime = ProcessInfo.processInfo.environment["GRAFT_BENCH_CPU"] != nil
 
     /// GRAFT_BENCH_RUNS=N runs exactly N times (for profiling).

@@ -77,7 +77,7 @@ struct IncrementalDeliveryIntegrationTests {
         #expect(stats["lastRequest"]["headers"]["accept"].string?.contains("deferSpec=20220824") == true)
     }
 
-    /// README's "@defer and @stream" example, as printed, so that a change to the API it uses fails the build.
+    /// The "@defer and @stream" example of the SubscriptionsAndStreaming article, for a given URL (compiled, not run).
     static func readmeExample(url: URL) async throws {
         let client = GraphQLClient(transport: HTTPTransport(url: url), store: CacheStore())
         for try await response in client.fetchIncrementally(CourseOutlineQuery(slug: "swift-concurrency")) {

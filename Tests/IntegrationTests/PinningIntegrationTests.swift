@@ -125,7 +125,7 @@ struct PinningIntegrationTests {
         #expect(stats["tlsBytes"].int == 0)
     }
 
-    @Test("the README's pinning example builds (its pins are well-formed)")
+    @Test("the OfflineAndTrust article's pinning example builds (its pins are well-formed)")
     func readmeExample() throws {
         let (_, socket) = try ReadmeRuntimeExample.pinning(endpoint: URL(string: "https://api.example.com/graphql")!,
                                                            tokens: TokenRefreshCoordinator(token: nil) { _, _ in "t" })

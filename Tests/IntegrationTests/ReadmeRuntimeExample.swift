@@ -4,7 +4,8 @@ import Graft
 import GraftSQLite
 import GraftWebSocket
 
-/// README's "The runtime", "Pagination" and "Offline and trust" examples, as printed (with the example API's module for `MyAPI`), so that
+/// The examples of the ClientAndWiring, CachingAndPagination and OfflineAndTrust articles (which
+/// DocumentationTests typechecks as written), kept here to run them, so that
 /// a change to the API it uses fails the build. RecommendedClientIntegrationTests runs the same
 /// wiring against the server.
 enum ReadmeRuntimeExample {
@@ -29,7 +30,7 @@ enum ReadmeRuntimeExample {
         }
     }
 
-    /// README's "Pagination" example, as printed.
+    /// The CachingAndPagination article's pager example.
     static func pagination(client: GraphQLClient) async throws {
         let pager = client.pager(CourseCatalogQuery(first: 20),
                                  pageInfo: { data in
@@ -54,7 +55,7 @@ enum ReadmeRuntimeExample {
         try await pager.refetch()                         // the first page again; the list starts over
     }
 
-    /// README's HTTPS guard example, as printed.
+    /// The OfflineAndTrust article's HTTPS guard example.
     static func httpsGuard(endpoint: URL, tokens: TokenRefreshCoordinator) -> GraphQLClient {
         let client = GraphQLClient(url: endpoint, tokens: tokens,
                                    interceptors: [HTTPSGuardInterceptor(allowing: ["intranet.example"]) { url, missing in
@@ -63,7 +64,7 @@ enum ReadmeRuntimeExample {
         return client
     }
 
-    /// README's offline example, as printed.
+    /// The OfflineAndTrust article's offline example.
     static func offline(endpoint: URL, tokens: TokenRefreshCoordinator) async throws {
         let monitor = ManualNetworkMonitor(.online)
         let offlineFirst = GraphQLClient(url: endpoint, tokens: tokens, networkMonitor: monitor)
@@ -71,7 +72,7 @@ enum ReadmeRuntimeExample {
         print(viewer.data as Any)
     }
 
-    /// README's offline mutation queue example, as printed.
+    /// The OfflineAndTrust article's offline mutation queue example.
     static func offlineQueue(endpoint: URL, tokens: TokenRefreshCoordinator, queuePath: String) async throws {
         let monitor = try NetlinkNetworkMonitor()          // PathNetworkMonitor() on Apple platforms
         let client = GraphQLClient(url: endpoint, tokens: tokens, store: CacheStore(), networkMonitor: monitor)
@@ -103,7 +104,7 @@ enum ReadmeRuntimeExample {
         }
     }
 
-    /// README's certificate pinning example, as printed.
+    /// The OfflineAndTrust article's certificate pinning example.
     static func pinning(endpoint: URL, tokens: TokenRefreshCoordinator) throws -> (GraphQLClient, WebSocketConfiguration) {
         // openssl x509 -in cert.pem -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64
         let api = try PinSet(host: "api.example.com", includesSubdomains: true,

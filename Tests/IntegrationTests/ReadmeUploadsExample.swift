@@ -2,7 +2,7 @@ import CourseCatalogAPI
 import Foundation
 import Graft
 
-/// README's "Uploads" example, as printed, so that a change to the API it uses fails the build
+/// The ClientAndWiring article's uploads example, so that a change to the API it uses fails the build
 /// (UploadIntegrationTests runs the same calls against the server).
 enum ReadmeUploadsExample {
     static func run() async throws {

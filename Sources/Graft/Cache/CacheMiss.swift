@@ -44,7 +44,7 @@ public struct CacheReadResult<Data: SelectionSet>: Sendable {
     public let data: Data
     /// Whether some field read was older than its maximum age.
     public let isStale: Bool
-    /// Whether some `@defer` fragment is ``Deferred/pending`` because the cache lacks its data:
+    /// Whether some `@defer` fragment is `Deferred.pending` because the cache lacks its data:
     /// `fetch` then goes to the server (as for a miss), a watcher delivers it and waits.
     public let hasPendingDeferred: Bool
 

@@ -1,7 +1,7 @@
 /// Incremental delivery: `@defer` and `@stream`.
 extension GraphQLClient {
     /// Runs a query with `@defer` or `@stream` and delivers its result as it arrives: first the
-    /// immediate fields (each deferred fragment ``Deferred/pending``, each streamed list at its
+    /// immediate fields (each deferred fragment `Deferred.pending`, each streamed list at its
     /// `initialCount`), then after every payload the whole result so far, fuller each time, the
     /// last one complete. Each result without errors is written to the store, so watchers of the
     /// same records see the data grow. Always asks the server; a query without `@defer` or

@@ -29,7 +29,7 @@ extension GraphQLClient {
     /// ```
     ///
     /// With a `store`, results are normalized with the key fields and possible types of the
-    /// generated operations' schema (they name it, ``GraphQLOperation/__schema``, and the store
+    /// generated operations' schema (they name it, `GraphQLOperation.__schema`, and the store
     /// adopts it); a store that fails to write reports to `onCacheError` and never fails a call.
     /// `incrementalFormat` is the `@defer`/`@stream` format asked for (``HTTPTransport/incrementalFormat``);
     /// `batching` sends operations issued together in one HTTP request (``HTTPTransport/batching``).

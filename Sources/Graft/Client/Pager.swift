@@ -21,7 +21,7 @@ public struct PageInfo: Sendable, Hashable {
 
 /// Pages through a paginated field of any generated query: `loadNext`, `loadPrevious`, `refetch`,
 /// and a stream of the merged value (the first page's query watched in the normalized cache, where
-/// every page is merged into one list by the field's ``FieldPolicy``).
+/// every page is merged into one list by the field's `FieldPolicy`).
 ///
 /// ```swift
 /// let pager = client.pager(CourseCatalogQuery(first: 20),

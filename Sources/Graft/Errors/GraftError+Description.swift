@@ -9,7 +9,7 @@ extension GraftError: CustomStringConvertible, CustomDebugStringConvertible, Cus
 
     /// One line: code, message, operation, request summary, status, a redacted body excerpt and the
     /// underlying cause. Never contains secret headers, secret fields or credentials in flight, and
-    /// stays short however long the server's text (the message is cut to ``maxShownLength``).
+    /// stays short however long the server's text (the message is cut to `maxShownLength`, 1,000 characters).
     public var description: String {
         var parts = ["GraftError.\(code.rawValue): \(shown(message))"]
         if let operation { parts.append("operation: \(shown(operation))") }

@@ -25,11 +25,13 @@ extension GraftError {
     }
 
     /// Scrubs the secrets in flight with `request` (its secret headers and fields, and the
-    /// credentials in `ledger`) from any error, turning it into a ``GraftError`` first.
+    /// credentials in `ledger`) from any error, turning it into a ``GraftError`` first. The request
+    /// summary is `request`'s under `redactor`, replacing one a layer below made under its own policy.
     static func scrubbing(_ error: any Error, request: HTTPRequest, context: RequestContext, ledger: CredentialLedger,
                           redactor: Redactor) -> GraftError {
-        GraftError.wrapping(error, request: request, context: context, redactor: redactor)
-            .scrubbing(redactor.secretsInFlight(request, credentials: ledger.all), redactor: redactor)
+        var wrapped = GraftError.wrapping(error, request: request, context: context, redactor: redactor)
+        wrapped.request = RequestSummary(request, redactor: redactor)
+        return wrapped.scrubbing(redactor.secretsInFlight(request, credentials: ledger.all), redactor: redactor)
     }
 
     /// Turns any error from a request into a ``GraftError`` with the request's context filled in.

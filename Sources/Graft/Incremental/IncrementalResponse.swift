@@ -11,16 +11,16 @@
 ///
 /// `data` is merged into the object at its path, `items` appended to the list at theirs, and every
 /// error collected in ``body`` with its path. A deferred fragment that failed (its `data` null, or
-/// `completed` with errors) is marked on its object under ``ObjectData/failedDeferredKey``, which
-/// generated code reads as ``Deferred/failed(_:)``; one that has not arrived decodes as
-/// ``Deferred/pending``.
+/// `completed` with errors) is marked on its object under `ObjectData.failedDeferredKey`, which
+/// generated code reads as `Deferred.failed(_:)`; one that has not arrived decodes as
+/// `Deferred.pending`.
 ///
 /// Merged data nests no deeper than one response can (``maxDataDepth``): a payload that would
 /// take it deeper throws, so a server cannot grow it level by level past what the code reading
 /// responses (decoding, normalizing, serializing) is built for.
 public struct IncrementalResponse: Sendable {
     /// The deepest nesting of objects and lists the merged `data` may reach: what one response's
-    /// `data` can nest within ``JSONParser/defaultMaxDepth`` (the response object is one level).
+    /// `data` can nest within `JSONParser.defaultMaxDepth` (the response object is one level).
     public static let maxDataDepth = JSONParser.defaultMaxDepth - 1
 
     /// The response so far: the first payload's data with every later payload merged in, every

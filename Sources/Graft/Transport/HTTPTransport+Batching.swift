@@ -60,31 +60,31 @@ extension HTTPTransport {
         let (tracked, ledger) = context.withCredentialLedger()
         do {
             let response = try await client.send(httpRequest, context: tracked)
-            let secrets = Redactor.default.secretsInFlight(httpRequest, credentials: ledger.all)
+            let secrets = redactor.secretsInFlight(httpRequest, credentials: ledger.all)
             guard response.isSuccess else {
                 // Throws the status's error (with the server's GraphQL errors when it sent them).
-                _ = try HTTPTransport.parse(response, request: httpRequest, operationName: names, secrets: secrets)
-                throw GraftError.httpStatus(response, operation: names, request: httpRequest)
+                _ = try parse(response, request: httpRequest, operationName: names, secrets: secrets)
+                throw GraftError.httpStatus(response, operation: names, request: httpRequest, redactor: redactor)
             }
             guard case .array(let items)? = try? JSONParser.parse([UInt8](response.body)), items.count == entries.count else {
                 throw GraftError(.decoding, message: "the server did not answer the batch of \(entries.count) operations with "
                                  + "\(entries.count) responses (does it accept batched requests?)",
-                                 operation: names, request: RequestSummary(httpRequest, redactor: .default),
+                                 operation: names, request: RequestSummary(httpRequest, redactor: redactor),
                                  statusCode: response.statusCode, responseHeaders: response.headers, responseBody: response.body)
             }
             return try items.map { item in
                 guard var body = GraphQLResponseBody(json: item) else {
                     throw GraftError(.decoding, message: "a response of the batch is not a GraphQL response (no data or errors)",
-                                     operation: names, request: RequestSummary(httpRequest, redactor: .default),
+                                     operation: names, request: RequestSummary(httpRequest, redactor: redactor),
                                      statusCode: response.statusCode, responseHeaders: response.headers)
                 }
-                if !secrets.isEmpty, !body.errors.isEmpty { body.errors = GraphQLErrors(body.errors).scrubbing(secrets).errors }
+                if !secrets.isEmpty, !body.errors.isEmpty { body.errors = GraphQLErrors(body.errors).scrubbing(secrets, redactor: redactor).errors }
                 body.statusCode = response.statusCode
                 body.cacheControl = CacheControl(headers: response.headers)
                 return body
             }
         } catch {
-            throw GraftError.scrubbing(error, request: httpRequest, context: tracked, ledger: ledger, redactor: .default)
+            throw GraftError.scrubbing(error, request: httpRequest, context: tracked, ledger: ledger, redactor: redactor)
         }
     }
 }

@@ -48,10 +48,10 @@ extension HTTPTransport {
         do {
             let response = try await client.stream(httpRequest, context: tracked)
             defer { response.body.cancel() }
-            let secrets = Redactor.default.secretsInFlight(httpRequest, credentials: ledger.all)
+            let secrets = redactor.secretsInFlight(httpRequest, credentials: ledger.all)
             let contentType = response.headers["Content-Type"] ?? ""
             guard response.isSuccess, contentType.lowercased().hasPrefix("multipart/mixed") else {
-                let body = try HTTPTransport.parse(try await response.collect(upTo: 64 << 20), request: httpRequest,
+                let body = try parse(try await response.collect(upTo: 64 << 20), request: httpRequest,
                                                    operationName: operationName, secrets: secrets)
                 yield(body)
                 return body
@@ -67,7 +67,7 @@ extension HTTPTransport {
                     if json == .object([:]) { continue }  // a heartbeat
                     let changed = try incremental.apply(json)
                     var body = incremental.body
-                    if !secrets.isEmpty, !body.errors.isEmpty { body.errors = GraphQLErrors(body.errors).scrubbing(secrets).errors }
+                    if !secrets.isEmpty, !body.errors.isEmpty { body.errors = GraphQLErrors(body.errors).scrubbing(secrets, redactor: redactor).errors }
                     body.statusCode = response.statusCode
                     // A payload that adds nothing (graphql-js may end with a bare `{"hasNext":false}`) is not repeated.
                     if changed { yield(body) }
@@ -83,7 +83,7 @@ extension HTTPTransport {
                              operation: operationName)
         } catch {
             let wrapped: any Error = error is CancellationError ? GraftError.cancelled(underlying: error) : error
-            throw GraftError.scrubbing(wrapped, request: httpRequest, context: tracked, ledger: ledger, redactor: .default)
+            throw GraftError.scrubbing(wrapped, request: httpRequest, context: tracked, ledger: ledger, redactor: redactor)
         }
     }
 }

@@ -39,12 +39,12 @@ extension HTTPTransport {
         do {
             let response = try await client.stream(httpRequest, context: tracked)
             defer { response.body.cancel() }
-            let secrets = Redactor.default.secretsInFlight(httpRequest, credentials: ledger.all)
+            let secrets = redactor.secretsInFlight(httpRequest, credentials: ledger.all)
             let contentType = response.headers["Content-Type"]?.lowercased() ?? ""
             let reader = SubscriptionPayloadReader(operationName: operationName, secrets: secrets)
             guard response.isSuccess, contentType.hasPrefix("multipart/mixed") || contentType.hasPrefix("text/event-stream") else {
                 let complete = try await response.collect(upTo: 16 << 20)
-                let body = try HTTPTransport.parse(complete, request: httpRequest, operationName: operationName, secrets: secrets)
+                let body = try parse(complete, request: httpRequest, operationName: operationName, secrets: secrets)
                 if let json = try? JSONParser.parse([UInt8](complete.body)), let errors = GraphQLResponseBody.subscriptionFailure(in: json) {
                     throw reader.failure(errors, statusCode: complete.statusCode)
                 }
@@ -78,7 +78,7 @@ extension HTTPTransport {
             }
         } catch {
             let wrapped: any Error = error is CancellationError ? GraftError.cancelled(underlying: error) : error
-            throw GraftError.scrubbing(wrapped, request: httpRequest, context: tracked, ledger: ledger, redactor: .default)
+            throw GraftError.scrubbing(wrapped, request: httpRequest, context: tracked, ledger: ledger, redactor: redactor)
         }
     }
 }

@@ -41,14 +41,20 @@ public struct HTTPTransport: GraphQLTransport {
     /// The batches being collected, shared by the copies of this transport.
     let batchQueue: HTTPBatchQueue?
 
+    /// What its errors treat as secret (request summaries, scrubbed bodies and messages): give the
+    /// same policy as the `InterceptingHTTPClient` below it, so one policy covers the whole stack.
+    public let redactor: Redactor
+
     /// The `Accept` header the GraphQL-over-HTTP specification recommends.
     public static let acceptHeader = "application/graphql-response+json, application/json;q=0.9"
 
     /// Creates a transport.
     public init(url: URL, client: any HTTPClient = URLSessionHTTPClient(), usesGETForQueries: Bool = false,
                 persistedQueries: PersistedQueries = .disabled, subscriptionProtocol: HTTPSubscriptionProtocol = .multipart,
-                incrementalFormat: IncrementalDeliveryFormat = .any, batching: BatchingPolicy? = nil) {
+                incrementalFormat: IncrementalDeliveryFormat = .any, batching: BatchingPolicy? = nil,
+                redactor: Redactor = .default) {
         self.batchQueue = batching.map(HTTPBatchQueue.init(policy:))
+        self.redactor = redactor
         self.url = url
         self.client = client
         self.usesGETForQueries = usesGETForQueries
@@ -72,7 +78,7 @@ public struct HTTPTransport: GraphQLTransport {
 
     public func requestSummary(for request: GraphQLRequest, options: RequestOptions) -> RequestSummary? {
         let includingQuery = persistedQueryHash(request) == nil || (persistedQueries == .automatic && !request.uploads.isEmpty)
-        return (try? httpRequest(request, includingQuery: includingQuery, options: options)).map { RequestSummary($0, redactor: .default) }
+        return (try? httpRequest(request, includingQuery: includingQuery, options: options)).map { RequestSummary($0, redactor: redactor) }
     }
 
     private func executeWithoutDeadline(_ request: GraphQLRequest, options: RequestOptions) async throws -> GraphQLResponseBody {
@@ -174,19 +180,19 @@ public struct HTTPTransport: GraphQLTransport {
         let (tracked, ledger) = requestContext(request, options: options).withCredentialLedger()
         do {
             let response = try await client.send(httpRequest, context: tracked)
-            return try HTTPTransport.parse(response, request: httpRequest, operationName: request.operationName,
-                                           secrets: Redactor.default.secretsInFlight(httpRequest, credentials: ledger.all)
-                                               + Self.uploadVariableSecrets(request))
+            return try parse(response, request: httpRequest, operationName: request.operationName,
+                                           secrets: redactor.secretsInFlight(httpRequest, credentials: ledger.all)
+                                               + uploadVariableSecrets(request))
         } catch {
-            throw GraftError.scrubbing(error, request: httpRequest, context: tracked, ledger: ledger, redactor: .default)
+            throw GraftError.scrubbing(error, request: httpRequest, context: tracked, ledger: ledger, redactor: redactor)
         }
     }
 
     /// The secret fields of a request with files: its streamed body is not read for them, but its
     /// variables are at hand. Empty without files (the JSON body is read instead).
-    static func uploadVariableSecrets(_ request: GraphQLRequest) -> [String] {
+    func uploadVariableSecrets(_ request: GraphQLRequest) -> [String] {
         guard !request.uploads.isEmpty else { return [] }
-        return Redactor.default.secretFieldValues(jsonText: JSONValue.object(request.variables).serialized)
+        return redactor.secretFieldValues(jsonText: JSONValue.object(request.variables).serialized)
     }
 
     /// The context of a query or mutation: GraphQL, named, its timeouts, offline behaviour and
@@ -205,7 +211,7 @@ public struct HTTPTransport: GraphQLTransport {
 
     /// Reads an HTTP response per the GraphQL-over-HTTP specification. The server's error messages
     /// have `secrets` (the credentials in flight) scrubbed: a server may echo a token it refused.
-    static func parse(_ response: HTTPResponse, request: HTTPRequest, operationName: String,
+    func parse(_ response: HTTPResponse, request: HTTPRequest, operationName: String,
                       secrets: [String] = []) throws -> GraphQLResponseBody {
         let contentType = response.headers["Content-Type"]?.lowercased() ?? ""
         let isGraphQLResponse = contentType.contains("application/graphql-response+json")
@@ -214,23 +220,23 @@ public struct HTTPTransport: GraphQLTransport {
             // With application/graphql-response+json a 4xx/5xx carries a GraphQL response with errors.
             if isGraphQLResponse, let json, let body = GraphQLResponseBody(json: json), !body.errors.isEmpty {
                 throw GraftError(.graphQLErrors, message: body.errors[0].description, operation: operationName,
-                                 request: RequestSummary(request, redactor: .default), statusCode: response.statusCode,
+                                 request: RequestSummary(request, redactor: redactor), statusCode: response.statusCode,
                                  responseHeaders: response.headers, responseBody: response.body,
-                                 underlying: GraphQLErrors(body.errors)).scrubbing(secrets)
+                                 underlying: GraphQLErrors(body.errors)).scrubbing(secrets, redactor: redactor)
             }
-            throw GraftError.httpStatus(response, operation: operationName, request: request).scrubbing(secrets)
+            throw GraftError.httpStatus(response, operation: operationName, request: request, redactor: redactor).scrubbing(secrets, redactor: redactor)
         }
         guard let json else {
             throw GraftError(.decoding, message: "the response body is not valid JSON (\(response.body.count) bytes)",
-                             operation: operationName, request: RequestSummary(request, redactor: .default),
+                             operation: operationName, request: RequestSummary(request, redactor: redactor),
                              statusCode: response.statusCode, responseHeaders: response.headers, responseBody: response.body)
         }
         guard var body = GraphQLResponseBody(json: json) else {
             throw GraftError(.decoding, message: "the response is not a GraphQL response (no data or errors)",
-                             operation: operationName, request: RequestSummary(request, redactor: .default),
+                             operation: operationName, request: RequestSummary(request, redactor: redactor),
                              statusCode: response.statusCode, responseHeaders: response.headers, responseBody: response.body)
         }
-        if !secrets.isEmpty, !body.errors.isEmpty { body.errors = GraphQLErrors(body.errors).scrubbing(secrets).errors }
+        if !secrets.isEmpty, !body.errors.isEmpty { body.errors = GraphQLErrors(body.errors).scrubbing(secrets, redactor: redactor).errors }
         body.statusCode = response.statusCode
         body.cacheControl = CacheControl(headers: response.headers)
         return body

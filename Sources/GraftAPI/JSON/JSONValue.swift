@@ -107,7 +107,7 @@ extension JSONValue {
         }
     }
 
-    /// Hashes the first ``hashedDepth`` levels (deeper lists and objects count by their kind and
+    /// Hashes the first `hashedDepth` levels (deeper lists and objects count by their kind and
     /// size), so hashing recurses no deeper than that whatever the value; values equal under `==`
     /// still hash alike.
     public func hash(into hasher: inout Hasher) {

@@ -1,6 +1,6 @@
 /// Builds Swift source text line by line, indented with one tab per level: a reader's editor
 /// shows the width they chose, and generated code, nested four or five levels deep, is a quarter
-/// smaller than with four spaces (output size is measured in bytes, see README).
+/// smaller than with four spaces (output size is measured in bytes, see Documentation/Benchmarks.md).
 struct SwiftWriter {
     private(set) var text = ""
     private var indentation = ""

@@ -12,7 +12,7 @@ public struct HTTPSGuardInterceptor: HTTPInterceptor {
     /// Receives the URL of an HTTPS response and the security headers it lacks.
     public typealias MissingHeadersHandler = @Sendable (_ url: URL, _ missing: [String]) -> Void
 
-    /// The headers checked by ``onMissingSecurityHeaders``.
+    /// The headers checked by the `onMissingSecurityHeaders` handler of ``init(allowing:onMissingSecurityHeaders:)``.
     public static let securityHeaders = ["Strict-Transport-Security", "X-Content-Type-Options"]
 
     /// Hosts (lowercased) that may be reached over plain `http://` besides loopback ones.
