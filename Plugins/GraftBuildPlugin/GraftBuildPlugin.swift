@@ -9,25 +9,39 @@ import PackagePlugin
 /// directory: one Swift file per operation file (`<Name>.graphql.swift`) and `GraftSchema.swift`
 /// for schema types — names known without parsing anything, so the build system re-runs `graft`
 /// only when an input changes, and `graft` rewrites only the files whose content changed, so only
-/// those are recompiled. Package targets come through `BuildToolPlugin`, Xcode project targets
-/// through `XcodeBuildToolPlugin` (`GraftBuildPlugin+Xcode.swift`); both make their command with
-/// `commands(target:folder:files:workDirectory:tool:)`.
+/// those are recompiled.
+///
+/// In a modular app the target's dependencies that apply Graft are read too
+/// (`GraftInputs.link(_:in:)`): a schema module's target (graft.json `"operations": []`) generates
+/// only `GraftSchema.swift`; a target depending on it imports its types, may spread fragments of
+/// the other Graft targets it depends on, and lists their `.graphql` files as inputs, so editing
+/// an upstream fragment regenerates exactly the targets that depend on it. Package targets come
+/// through `BuildToolPlugin`, Xcode project targets through `XcodeBuildToolPlugin`
+/// (`GraftBuildPlugin+Xcode.swift`); both make their command with
+/// `commands(target:in:folder:workDirectory:tool:)`.
 @main
 struct GraftBuildPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        return try Self.commands(target: target.name, folder: target.directoryURL, files: target.sourceFiles.map(\.url),
+        return try Self.commands(target: target.name, in: GraftTarget.graph(of: target), folder: target.directoryURL,
                                  workDirectory: context.pluginWorkDirectoryURL, tool: context.tool(named:))
     }
 
-    /// The build command for a target named `name` whose files are `files`: none (with a warning)
-    /// when it has no operation files; an error when it has no schema or two operation files
-    /// would generate the same file. `folder` is where paths in messages are relative to (the
-    /// target's folder; an Xcode project's folder), `tool` finds `graft`.
-    static func commands(target name: String, folder: URL, files: [URL], workDirectory: URL,
+    /// The build command for the target named `name` in `targets` (it and the targets it depends
+    /// on): none (with a warning) when it has neither operation files nor the schema of a schema
+    /// module; an error when it has no schema, two operation files would generate the same file,
+    /// or its schema module cannot be found. `folder` is where paths in messages are relative to
+    /// (the target's folder; an Xcode project's folder), `tool` finds `graft`.
+    static func commands(target name: String, in targets: [String: GraftTarget], folder: URL, workDirectory: URL,
                          tool: (String) throws -> PluginContext.Tool) throws -> [Command] {
-        let inputs = try GraftInputs(files: files)
-        guard !inputs.operations.isEmpty else {
+        let inputs: GraftInputs
+        do {
+            inputs = try GraftInputs(linking: name, in: targets)
+        } catch let error as GraftLinkError {
+            Diagnostics.error("GraftBuildPlugin: " + error.description, file: error.file?.path)
+            throw GraftBuildPluginError(description: "target '\(name)' cannot be linked to its schema module")
+        }
+        guard inputs.generates else {
             Diagnostics.warning("GraftBuildPlugin: target '\(name)' has no .graphql operation files; nothing to generate")
             return []
         }

@@ -21,6 +21,21 @@ struct GraftInputs {
     var otherFiles: [URL] = []
     /// Whether `graft.json` asks for a persisted-query manifest.
     var wantsManifest = false
+    /// Whether the target holds the schema alone: its `graft.json` says `"operations": []`, names
+    /// no `schemaModule`, and the target has no operation file. It generates the schema types and
+    /// `SchemaMetadata` for the modules that depend on it (`graft generate --schema-only`).
+    var isSchemaModule = false
+    /// The `schemaModule` its `graft.json` names, if any.
+    var declaredSchemaModule: String?
+    /// Files under the `usedBy` entries of `graft.json` (a schema module of `"schemaTypes": "used"`
+    /// reads them for the types its dependents use), watched so a change regenerates it.
+    var usedByFiles: [URL] = []
+    /// The module declaring the schema types, which this one imports (`--schema-module`); set by
+    /// `link(_:in:)` from the target's dependencies.
+    var schemaModule: String?
+    /// The modules this one depends on whose fragments it may spread, with their operation files
+    /// (`--upstream`), by module name; set by `link(_:in:)`.
+    var upstream: [(module: String, files: [URL])] = []
 
     /// Sorts a target's files into inputs and adds the schema and operation paths of its
     /// `graft.json` (relative to that file; they may lie outside the target).
@@ -29,6 +44,11 @@ struct GraftInputs {
         if let config {
             let settings = try GraftInputs.settings(config)
             wantsManifest = settings.manifest
+            declaredSchemaModule = settings.schemaModule
+            isSchemaModule = settings.noOperations && settings.schemaModule == nil && operations.isEmpty
+            for path in settings.usedBy {
+                usedByFiles += GraftInputs.files(under: path) { $0.pathExtension == "graphql" }
+            }
             for path in settings.schema {
                 schemas.append(path)
                 schemaFiles += GraftInputs.files(under: path) { ["graphqls", "graphql", "json"].contains($0.pathExtension.lowercased()) }
@@ -41,7 +61,11 @@ struct GraftInputs {
         schemaFiles = GraftInputs.unique(schemaFiles)
         operations = GraftInputs.unique(operations)
         otherFiles = GraftInputs.unique(otherFiles)
+        usedByFiles = GraftInputs.unique(usedByFiles)
     }
+
+    /// Whether the target has something to generate: operations, or the schema of a schema module.
+    var generates: Bool { !operations.isEmpty || isSchemaModule }
 
     /// A file of the target: `.graphqls` is schema, `.json` holding `"__schema"` is an
     /// introspection result, `.graphql` is operations unless its first definition is a type-system
@@ -77,7 +101,7 @@ struct GraftInputs {
     /// wherever the build runs): the target, the files seen and what to change; nil when there is
     /// a schema. Paths are relative to `directory`, the target's folder.
     func missingSchemaMessage(target: String, directory: URL) -> String? {
-        guard schemas.isEmpty, !operations.isEmpty else { return nil }
+        guard schemas.isEmpty, generates else { return nil }
         func list(_ files: [URL]) -> String {
             let limit = 10
             let names = files.prefix(limit).map { relative($0, to: directory) }.joined(separator: ", ")
@@ -98,8 +122,9 @@ struct GraftInputs {
         return path.hasPrefix(folder) ? String(path.dropFirst(folder.count)) : path
     }
 
-    /// Every input file (what SwiftPM watches).
-    var all: [URL] { schemaFiles + operations + (config.map { [$0] } ?? []) }
+    /// Every input file (what SwiftPM watches): the upstream modules' operation files too, so
+    /// editing an upstream fragment regenerates this module.
+    var all: [URL] { schemaFiles + operations + (config.map { [$0] } ?? []) + usedByFiles + upstream.flatMap(\.files) }
 
     /// `graft generate` in per-input-file mode, writing into `output` (and the manifest, when
     /// `graft.json` asks for one, to `manifest` if given, else where `graft.json` says).
@@ -109,6 +134,11 @@ struct GraftInputs {
         if wantsManifest, let manifest { arguments += ["--persisted-query-manifest", manifest.path] }
         for schema in schemas { arguments += ["--schema", schema.path] }
         for operation in operations { arguments += ["--operations", operation.path] }
+        if isSchemaModule { arguments.append("--schema-only") }
+        if let schemaModule { arguments += ["--schema-module", schemaModule] }
+        for (module, files) in upstream {
+            for file in files { arguments += ["--upstream", "\(module)=\(file.path)"] }
+        }
         return arguments
     }
 
@@ -150,15 +180,21 @@ struct GraftInputs {
             .sorted { $0.output < $1.output }
     }
 
-    /// Files and folders named by a graft.json, resolved against its folder.
+    /// Files and folders named by a graft.json, resolved against its folder, and the keys of a
+    /// modular app.
     struct Settings {
         var schema: [URL] = []
         var operations: [URL] = []
         var manifest = false
+        /// `"operations": []`, written out: a schema module.
+        var noOperations = false
+        var schemaModule: String?
+        var usedBy: [URL] = []
     }
 
-    /// The `schema`, `operations` and `persistedQueryManifest` keys of a graft.json. A file that
-    /// does not parse gives no paths: `graft` reports its errors with line and column.
+    /// The `schema`, `operations`, `persistedQueryManifest`, `schemaModule` and `usedBy` keys of a
+    /// graft.json. A file that does not parse gives no paths: `graft` reports its errors with line
+    /// and column.
     static func settings(_ config: URL) throws -> Settings {
         let data = try Data(contentsOf: config)
         guard let object = try? JSONSerialization.jsonObject(with: withoutComments(data)) as? [String: Any] else { return Settings() }
@@ -168,7 +204,9 @@ struct GraftInputs {
             return values.map { URL(fileURLWithPath: $0, relativeTo: base).standardizedFileURL }
         }
         return Settings(schema: paths("schema"), operations: paths("operations"),
-                        manifest: object["persistedQueryManifest"] is String)
+                        manifest: object["persistedQueryManifest"] is String,
+                        noOperations: (object["operations"] as? [Any])?.isEmpty == true,
+                        schemaModule: object["schemaModule"] as? String, usedBy: paths("usedBy"))
     }
 
     /// JSON with `//` comments (graft.json allows them outside strings) as plain JSON.

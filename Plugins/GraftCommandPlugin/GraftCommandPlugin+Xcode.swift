@@ -26,7 +26,7 @@ extension GraftCommandPlugin: XcodeCommandPlugin {
         var generated = 0
         for target in targets {
             let files = target.inputFiles.map(\.url)
-            let inputs = try GraftInputs(files: files)
+            let inputs = try GraftInputs(linking: target.displayName, in: GraftTarget.graph(of: target))
             guard let output = inputs.generatedFolder(targetFiles: files) else { continue }
             if try Self.generate(inputs, target: target.displayName, folder: project.directoryURL, output: output, graft: graft) {
                 generated += 1

@@ -5,7 +5,9 @@ import PackagePlugin
 /// generated Swift into each target's `Generated/` folder (for teams that commit generated code):
 /// the same files the build plugin generates, from the same inputs and `graft` arguments (only
 /// the output folder differs), honouring the target's `graft.json`, whose persisted-query
-/// manifest is written where `graft.json` says. Package targets come through `CommandPlugin`, Xcode
+/// manifest is written where `graft.json` says. In a modular app each target is linked to the
+/// schema module and upstream modules among its dependencies as the build plugin links it, so
+/// the committed files import the same modules. Package targets come through `CommandPlugin`, Xcode
 /// projects through `XcodeCommandPlugin` (`GraftCommandPlugin+Xcode.swift`); both read their
 /// arguments with `targetNames(_:)` and generate with `generate(_:target:folder:output:graft:)`.
 @main
@@ -18,7 +20,7 @@ struct GraftCommandPlugin: CommandPlugin {
         let graft = try context.tool(named: "graft").url
         var generated = 0
         for case let target as SourceModuleTarget in targets {
-            let inputs = try GraftInputs(files: target.sourceFiles.map(\.url))
+            let inputs = try GraftInputs(linking: target.name, in: GraftTarget.graph(of: target))
             let output = target.directoryURL.appendingPathComponent("Generated")
             if try Self.generate(inputs, target: target.name, folder: target.directoryURL, output: output, graft: graft) {
                 generated += 1
@@ -39,10 +41,10 @@ struct GraftCommandPlugin: CommandPlugin {
     }
 
     /// Runs `graft generate` for a target's inputs into `output`; false when the target has no
-    /// operation files (nothing to do). A target without a schema, or with two operation files that
+    /// operation files and is no schema module (nothing to do). A target without a schema, or with two operation files that
     /// would generate the same file, is an error; `folder` is where paths in messages are relative to.
     static func generate(_ inputs: GraftInputs, target name: String, folder: URL, output: URL, graft: URL) throws -> Bool {
-        guard !inputs.operations.isEmpty else { return false }
+        guard inputs.generates else { return false }
         if let message = inputs.missingSchemaMessage(target: name, directory: folder) {
             throw GraftCommandError(message)
         }

@@ -2,9 +2,9 @@ import Foundation
 import GraftTestSupport
 import Testing
 
-/// The plugins' sources. Plugins cannot share a module, so `GraftInputs.swift` is copied into each
-/// plugin folder; the copies must stay identical, so both plugins find the same inputs and pass
-/// `graft` the same arguments. Each plugin also serves Xcode projects, from a file of its own
+/// The plugins' sources. Plugins cannot share a module, so `GraftInputs.swift` and
+/// `GraftModules.swift` are copied into each plugin folder; the copies must stay identical, so
+/// both plugins find the same inputs and pass `graft` the same arguments. Each plugin also serves Xcode projects, from a file of its own
 /// behind `#if canImport(XcodeProjectPlugin)` that Linux never compiles: these tests check that
 /// the file is guarded, goes through the same functions as the package path, and typechecks
 /// against a stub of the documented `XcodeProjectPlugin` API (`Fixtures/XcodeProjectPlugin.swift`,
@@ -17,15 +17,29 @@ import Testing
         try String(contentsOf: plugins.appendingPathComponent(path), encoding: .utf8)
     }
 
-    @Test func bothPluginsHoldTheSameGraftInputs() throws {
-        let build = try Data(contentsOf: Self.plugins.appendingPathComponent("GraftBuildPlugin/GraftInputs.swift"))
-        let command = try Data(contentsOf: Self.plugins.appendingPathComponent("GraftCommandPlugin/GraftInputs.swift"))
+    static let sharedFiles = ["GraftInputs.swift", "GraftModules.swift"]
+
+    @Test(arguments: sharedFiles) func bothPluginsHoldTheSameSharedFile(name: String) throws {
+        let build = try Data(contentsOf: Self.plugins.appendingPathComponent("GraftBuildPlugin/\(name)"))
+        let command = try Data(contentsOf: Self.plugins.appendingPathComponent("GraftCommandPlugin/\(name)"))
         #expect(build.count > 1000)
-        #expect(build == command, "Plugins/GraftBuildPlugin/GraftInputs.swift and Plugins/GraftCommandPlugin/GraftInputs.swift differ")
+        #expect(build == command, "Plugins/GraftBuildPlugin/\(name) and Plugins/GraftCommandPlugin/\(name) differ")
+    }
+
+    /// `text` without its `#if canImport(XcodeProjectPlugin)` ... `#endif` blocks (not nested).
+    static func outsideXcodeBlocks(_ text: String) -> String {
+        var kept: [Substring] = []
+        var inside = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed == "#if canImport(XcodeProjectPlugin)" { inside = true } else if inside, trimmed == "#endif" { inside = false } else if !inside { kept.append(line) }
+        }
+        return kept.joined(separator: "\n")
     }
 
     /// Each plugin's Xcode conformance is a whole file inside `#if canImport(XcodeProjectPlugin)`,
-    /// and no other plugin file uses the Xcode module (they are all compiled on Linux).
+    /// and no other plugin file uses the Xcode module outside such a block (they are all compiled
+    /// on Linux; `GraftModules.swift` reads an Xcode target's dependencies inside one).
     @Test(arguments: [("GraftBuildPlugin", "XcodeBuildToolPlugin"), ("GraftCommandPlugin", "XcodeCommandPlugin")])
     func theXcodeConformanceIsBehindCanImport(plugin: String, conformance: String) throws {
         let text = try Self.source("\(plugin)/\(plugin)+Xcode.swift")
@@ -37,9 +51,9 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("extension \(plugin): \(conformance) {") })
         let others = try FileManager.default.contentsOfDirectory(atPath: Self.plugins.appendingPathComponent(plugin).path)
             .filter { $0.hasSuffix(".swift") && !$0.hasSuffix("+Xcode.swift") }
-        #expect(others.count == 2)
+        #expect(others.count == 3)
         for name in others {
-            let other = try Self.source("\(plugin)/\(name)")
+            let other = Self.outsideXcodeBlocks(try Self.source("\(plugin)/\(name)"))
             for use in ["import XcodeProjectPlugin", "XcodePluginContext", "XcodeTarget"] {
                 #expect(!other.contains(use), "\(plugin)/\(name) has \(use)")
             }
@@ -88,7 +102,7 @@ import Testing
                                            + ["-emit-module-path", folder.appendingPathComponent("XcodeProjectPlugin.swiftmodule").path, stub.path])
         try #require(module.status == 0, "the stub did not build:\n\(module.output)")
         for plugin in ["GraftBuildPlugin", "GraftCommandPlugin"] {
-            let sources = ["GraftInputs.swift", "\(plugin).swift", "\(plugin)+Xcode.swift"]
+            let sources = (Self.sharedFiles + ["\(plugin).swift", "\(plugin)+Xcode.swift"])
                 .map { Self.plugins.appendingPathComponent("\(plugin)/\($0)").path }
             let check = try await scratch.run(swiftc, prefix + ["-typecheck", "-module-name", plugin, "-I", folder.path] + flags + sources)
             #expect(check.status == 0, "\(plugin) does not typecheck with its Xcode file:\n\(check.output)")

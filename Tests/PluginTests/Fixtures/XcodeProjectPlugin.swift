@@ -39,4 +39,11 @@ public struct XcodeProject {
 public struct XcodeTarget {
     public let displayName: String
     public let inputFiles: FileList
+    public let dependencies: [XcodeTargetDependency]
+}
+
+/// What an Xcode target depends on: another target of the project, or a package product.
+public enum XcodeTargetDependency {
+    case target(XcodeTarget)
+    case product(Product)
 }

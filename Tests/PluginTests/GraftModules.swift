@@ -1,0 +1,1 @@
+../../Plugins/GraftBuildPlugin/GraftModules.swift
