@@ -31,11 +31,14 @@ import Graft
             var backwards = 0
             var latest = 0
             while !done.withLock({ $0 }) || reads == 0 {
+                // A read that fails or finds no hero mid-write counts as torn: the store always holds one.
                 if let hero = (try? store.readNow(HeroAndFriendsQuery()))?.data.hero {
                     if Set([hero.name] + hero.friends.map(\.name)).count != 1 { torn += 1 }
                     let seen = Int(hero.name.dropFirst()) ?? -1
                     if seen < latest { backwards += 1 }
                     latest = max(latest, seen)
+                } else {
+                    torn += 1
                 }
                 reads += 1
             }
