@@ -270,7 +270,7 @@ public actor OfflineMutationQueue {
     }
 }
 
-/// Whether ``OfflineMutationQueue/perform(_:optimisticResponse:queueing:)`` queues a mutation.
+/// Whether ``OfflineMutationQueue/perform(_:optimisticResponse:queueing:scope:)`` queues a mutation.
 public enum OfflineQueueing: Sendable, Hashable {
     /// Send it now, like `GraphQLClient.perform`; failures are thrown.
     case never

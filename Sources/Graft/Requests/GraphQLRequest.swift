@@ -16,7 +16,7 @@ public struct GraphQLRequest: Sendable, Hashable {
     /// (``GraphQLMultipartBody``); empty for an ordinary request.
     public var uploads: [GraphQLUpload]
     /// The `onError` request parameter (`"NULL"`, `"PROPAGATE"` or `"HALT"`), or nil to send none:
-    /// a generated operation's is its schema's (``SchemaMetadata/onError``).
+    /// a generated operation's is its schema's (`SchemaMetadata.onError`).
     public var onError: String?
 
     /// Creates a request.
