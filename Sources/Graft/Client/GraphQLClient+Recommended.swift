@@ -33,13 +33,16 @@ extension GraphQLClient {
     /// adopts it); a store that fails to write reports to `onCacheError` and never fails a call.
     /// `incrementalFormat` is the `@defer`/`@stream` format asked for (``HTTPTransport/incrementalFormat``);
     /// `batching` sends operations issued together in one HTTP request (``HTTPTransport/batching``).
+    /// `redactor` is the redaction policy of the whole stack: the interceptors' error scrubbing,
+    /// the token-refresh stack and the transport's request summaries all use it.
     public convenience init(url: URL, tokens: TokenRefreshCoordinator? = nil, store: CacheStore? = nil,
                             logSink: (any HTTPLogSink)? = nil, retryPolicy: RetryPolicy? = RetryPolicy(),
                             timeout: Duration? = .seconds(60), persistedQueries: HTTPTransport.PersistedQueries = .disabled,
                             usesGETForQueries: Bool = false, incrementalFormat: IncrementalDeliveryFormat = .any,
                             batching: BatchingPolicy? = nil, base: any HTTPClient = URLSessionHTTPClient(),
                             interceptors: [any HTTPInterceptor] = [], networkMonitor: (any NetworkMonitor)? = nil,
-                            onCacheError: @escaping CacheErrorHandler = GraphQLClient.logCacheError) {
+                            onCacheError: @escaping CacheErrorHandler = GraphQLClient.logCacheError,
+                            redactor: Redactor = .default) {
         var outer: [any HTTPInterceptor] = [TimeoutInterceptor(default: timeout)]
         if let networkMonitor { outer.append(NetworkMonitorInterceptor(networkMonitor)) }
         if let retryPolicy { outer.append(RetryInterceptor(policy: retryPolicy)) }
@@ -48,13 +51,14 @@ extension GraphQLClient {
         var authentication: [any HTTPInterceptor] = []
         if let tokens {
             authentication = [AuthenticationInterceptor(tokens), TokenRefreshInterceptor(tokens)]
-            let refreshStack = InterceptingHTTPClient(base: base, interceptors: outer + logging)
+            let refreshStack = InterceptingHTTPClient(base: base, interceptors: outer + logging, redactor: redactor)
             tokens.attach(refreshStack)
         }
-        let http = InterceptingHTTPClient(base: base, interceptors: outer + authentication + logging)
+        let http = InterceptingHTTPClient(base: base, interceptors: outer + authentication + logging,
+                                          redactor: redactor)
         self.init(transport: HTTPTransport(url: url, client: http, usesGETForQueries: usesGETForQueries,
                                            persistedQueries: persistedQueries, incrementalFormat: incrementalFormat,
-                                           batching: batching),
+                                           batching: batching, redactor: redactor),
                   store: store, onCacheError: onCacheError)
     }
 }
