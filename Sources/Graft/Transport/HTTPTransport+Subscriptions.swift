@@ -41,7 +41,7 @@ extension HTTPTransport {
             defer { response.body.cancel() }
             let secrets = redactor.secretsInFlight(httpRequest, credentials: ledger.all)
             let contentType = response.headers["Content-Type"]?.lowercased() ?? ""
-            let reader = SubscriptionPayloadReader(operationName: operationName, secrets: secrets)
+            let reader = SubscriptionPayloadReader(operationName: operationName, secrets: secrets, redactor: redactor)
             guard response.isSuccess, contentType.hasPrefix("multipart/mixed") || contentType.hasPrefix("text/event-stream") else {
                 let complete = try await response.collect(upTo: 16 << 20)
                 let body = try parse(complete, request: httpRequest, operationName: operationName, secrets: secrets)

@@ -14,6 +14,8 @@ struct SubscriptionPayloadReader: Sendable {
     let operationName: String
     /// Credentials in flight, scrubbed from the server's error messages.
     let secrets: [String]
+    /// The transport's redaction policy (``HTTPTransport/redactor``), which found `secrets`.
+    let redactor: Redactor
 
     /// A multipart subscription part: `{"payload": result}` gives the result, `{}` is a heartbeat
     /// (nil), a top-level `errors` (or a result with errors and no data) ends the subscription. A
@@ -51,7 +53,7 @@ struct SubscriptionPayloadReader: Sendable {
 
     /// The subscription's failure with the server's `errors`, credentials in flight scrubbed.
     func failure(_ errors: [GraphQLResponseError], statusCode: Int? = nil) -> GraftError {
-        GraftError.subscriptionFailed(GraphQLErrors(errors).scrubbing(secrets).errors, operation: operationName, statusCode: statusCode)
+        GraftError.subscriptionFailed(GraphQLErrors(errors).scrubbing(secrets, redactor: redactor).errors, operation: operationName, statusCode: statusCode)
     }
 
     /// `json` as an event's response body; throws the subscription's failure when it is one.
@@ -60,7 +62,7 @@ struct SubscriptionPayloadReader: Sendable {
         guard var body = GraphQLResponseBody(json: json) else {
             throw GraftError(.decoding, message: "\(what) is not a GraphQL response (no data or errors)", operation: operationName)
         }
-        if !secrets.isEmpty, !body.errors.isEmpty { body.errors = GraphQLErrors(body.errors).scrubbing(secrets).errors }
+        if !secrets.isEmpty, !body.errors.isEmpty { body.errors = GraphQLErrors(body.errors).scrubbing(secrets, redactor: redactor).errors }
         return body
     }
 }

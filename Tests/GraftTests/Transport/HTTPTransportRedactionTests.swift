@@ -33,6 +33,24 @@ import GraftTesting
         #expect(transport.requestSummary(for: Self.request, options: Self.options)?.headers["X-Tenant-Pin"] == Redactor.placeholder)
     }
 
+    /// A multipart subscription whose server echoes the configured secret header's value in the
+    /// errors that end it: the subscription's failure (read by `SubscriptionPayloadReader`) shows
+    /// the value scrubbed.
+    @Test func aConfiguredSecretHeaderEchoedInASubscriptionFailureIsScrubbed() async throws {
+        let part = #"{"errors":[{"message":"tenant pin pin-4242 is locked"}]}"#
+        let stream = "--graphql\r\nContent-Type: application/json\r\n\r\n\(part)\r\n--graphql\r\n"
+        let client = ScriptedStreamClient([.init(status: 200, chunks: [stream], stalls: true,
+                                                 contentType: "multipart/mixed; boundary=\"graphql\"; subscriptionSpec=1.0")])
+        let transport = HTTPTransport(url: Self.url, client: client, redactor: Self.redactor)
+        let subscription = GraphQLRequest(operationName: "OnReview", operationKind: .subscription,
+                                          document: OperationDocument(definition: "subscription OnReview { reviewAdded { id } }"))
+        let error = try await #require(throws: GraftError.self) {
+            for try await _ in transport.subscribe(subscription, options: Self.options) {}
+        }
+        #expect(error.graphQLErrors.map(\.message) == ["tenant pin \(Redactor.placeholder) is locked"])
+        #expect(!String(describing: error).contains("pin-4242"))
+    }
+
     @Test func theDefaultPolicyDoesNotKnowTheHeader() {
         #expect(Redactor.default.redact(headers: ["X-Tenant-Pin": "pin-4242"])["X-Tenant-Pin"] == "pin-4242")
     }
