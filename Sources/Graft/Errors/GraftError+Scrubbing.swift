@@ -24,8 +24,9 @@ extension GraftError {
 }
 
 extension GraphQLErrors {
-    /// The errors with `secrets` scrubbed from their messages.
-    func scrubbing(_ secrets: [String], redactor: Redactor = .default) -> GraphQLErrors {
+    /// The errors with `secrets` (credentials in flight, such as ``Redactor/secretValues(in:)``)
+    /// scrubbed from their messages; transports outside this module use it on the server's errors.
+    public func scrubbing(_ secrets: [String], redactor: Redactor = .default) -> GraphQLErrors {
         GraphQLErrors(errors.map { $0.scrubbing(secrets, redactor: redactor) })
     }
 }

@@ -43,6 +43,9 @@ public struct WebSocketConfiguration: Sendable {
     public var tls: TLSOptions
     /// How long TCP and TLS may take to connect.
     public var connectTimeout: Duration
+    /// The redaction policy (the one given to the HTTP stack, so one policy covers both): the
+    /// values of ``headers`` it calls secret are scrubbed from the server's GraphQL errors.
+    public var redactor: Redactor
 
     /// A configuration with defaults: graphql-transport-ws, lazy, closes when idle, 10 s ack
     /// timeout, ping every 20 s, reconnect forever with backoff from 0.5 s to 30 s.
@@ -51,7 +54,7 @@ public struct WebSocketConfiguration: Sendable {
                 ackTimeout: Duration = .seconds(10), keepAlive: KeepAlive? = KeepAlive(),
                 reconnect: ReconnectPolicy = ReconnectPolicy(), connectsLazily: Bool = true,
                 idleTimeout: Duration? = .zero, maxMessageSize: Int = 16 << 20, tls: TLSOptions = TLSOptions(),
-                connectTimeout: Duration = .seconds(30)) {
+                connectTimeout: Duration = .seconds(30), redactor: Redactor = .default) {
         self.url = url
         self.subprotocol = subprotocol
         self.headers = headers
@@ -65,6 +68,7 @@ public struct WebSocketConfiguration: Sendable {
         self.maxMessageSize = maxMessageSize
         self.tls = tls
         self.connectTimeout = connectTimeout
+        self.redactor = redactor
     }
 }
 

@@ -172,7 +172,7 @@ extension WebSocketTransport {
         case .next(let id, let payload):
             guard let key = Int(id), subscribers[key] != nil else { return }
             if subscribers[key]!.request.operationKind == .subscription, let errors = GraphQLResponseBody.subscriptionFailure(in: payload) {
-                finish(key, throwing: GraftError.subscriptionFailed(errors))
+                finish(key, throwing: GraftError.subscriptionFailed(scrubbed(errors)))
                 return
             }
             // Applied in place: a copy of the subscriber would share the merged data, and the
@@ -180,6 +180,7 @@ extension WebSocketTransport {
             if let body = try subscribers[key]!.results.apply(payload) { subscribers[key]!.continuation.yield(body) }
         case .error(let id, let errors):
             guard let key = Int(id), let subscriber = subscribers[key] else { return }
+            let errors = scrubbed(errors)
             // A subscription fails as over HTTP; a query's or mutation's errors are its result, as over HTTP.
             guard subscriber.request.operationKind == .subscription else {
                 subscriber.continuation.yield(GraphQLResponseBody(data: nil, errors: errors))
@@ -197,6 +198,14 @@ extension WebSocketTransport {
         case .connectionError(let payload):
             throw ConnectionRejected(payload: payload)
         }
+    }
+
+    /// The server's errors with the values of the headers the configured redactor calls secret
+    /// scrubbed (a server echoing a credential it refused).
+    private func scrubbed(_ errors: [GraphQLResponseError]) -> [GraphQLResponseError] {
+        let redactor = configuration.redactor
+        let secrets = redactor.secretValues(in: HTTPHeaders(configuration.headers.map { ($0.key, $0.value) }))
+        return GraphQLErrors(errors).scrubbing(secrets, redactor: redactor).errors
     }
 
     private func send(_ message: ClientMessage, on socket: WebSocketConnection) async throws {
