@@ -62,6 +62,9 @@ extension CacheStore {
 
     /// An offset page: placed at its offset in the stored list (padded with nulls when it lands past
     /// the end); a page at offset 0 starts over.
+    /// How many missing items an offset page may leave between the cached list and itself.
+    static let maxOffsetGap = 100_000
+
     private func mergeOffsetPage(_ page: PageWrite, _ offsetArgument: String, _ source: RecordSource,
                                  _ records: inout RecordSet) throws {
         guard case .list(let items) = page.page else {
@@ -74,6 +77,13 @@ extension CacheStore {
         if offset > 0, let parent = try source.locate(page.parent), let stored = source.field(page.mergedKey, of: parent),
            case .list(let existing) = stored.value {
             merged = existing
+        }
+        // The offset is the app's variable: a gap past the list larger than any real page would
+        // allocate nulls without bound (or overflow at `Int.max`), so it fails the write instead.
+        guard offset - merged.count <= Self.maxOffsetGap else {
+            throw GraftError(.cache, message: "an offset page at \(offset) would leave \(offset - merged.count) missing items "
+                + "after the \(merged.count) cached for \(page.mergedKey); at most \(Self.maxOffsetGap) may be missing: "
+                + "load the pages before it first, or start over at offset 0")
         }
         if merged.count < offset { merged += Array(repeating: CacheValue.null, count: offset - merged.count) }
         let end = min(merged.count, offset + items.count)

@@ -60,6 +60,23 @@ import Testing
         #expect(try await Self.names(store) == ["Vader"])
     }
 
+    /// An offset comes from the app's variables: one far past the merged list must not pad it with
+    /// millions of nulls, nor overflow at `Int.max`; the write fails and the list is kept.
+    @Test func anOffsetFarPastTheListIsAnErrorNotMillionsOfNulls() async throws {
+        let store = CacheStore(configuration: CacheConfiguration(fieldPolicies: ["Query.characters": .offset]))
+        try await store.write(responseData: Self.page(["Luke", "Leia"], from: 0), for: CharactersQuery(offset: 0, limit: 2))
+        for offset in [Int.max, 50_000_000] {
+            let error = await #expect(throws: GraftError.self) {
+                try await store.write(responseData: Self.page(["Han"], from: 0), for: CharactersQuery(offset: .some(offset), limit: 2))
+            }
+            #expect(error?.code == .cache)
+        }
+        #expect(try await Self.names(store) == ["Luke", "Leia"])
+        // A gap within the bound is still padded, as before.
+        try await store.write(responseData: Self.page(["R2-D2"], from: 0), for: CharactersQuery(offset: 1_000, limit: 2))
+        await #expect(throws: CacheMiss.self) { try await Self.names(store) }
+    }
+
     @Test func withoutAPolicyEachPageIsItsOwnField() async throws {
         let store = CacheStore()
         try await store.write(responseData: Self.page(["Luke", "Leia"], from: 0), for: CharactersQuery(offset: 0, limit: 2))
