@@ -78,16 +78,8 @@ enum ArticleCompiler {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
                 do {
-                    let process = Process()
-                    process.executableURL = executable
-                    process.arguments = arguments
-                    let pipe = Pipe()
-                    process.standardOutput = pipe
-                    process.standardError = pipe
-                    try process.run()
-                    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                    process.waitUntilExit()
-                    continuation.resume(returning: Run(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self)))
+                    let (status, output) = try ChildProcess.run(executable, arguments)
+                    continuation.resume(returning: Run(status: status, output: output))
                 } catch {
                     continuation.resume(throwing: error)
                 }

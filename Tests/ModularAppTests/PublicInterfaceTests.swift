@@ -138,16 +138,7 @@ struct SymbolGraph {
     }
 
     static func run(_ arguments: [String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), arguments)
     }
 
     struct ExtractionError: Error, CustomStringConvertible { let description: String }

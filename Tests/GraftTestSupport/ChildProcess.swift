@@ -1,0 +1,18 @@
+import Foundation
+
+/// Runs a program to its end, standard output and error together, for tests that run tools.
+public enum ChildProcess {
+    /// Runs `executable` with `arguments`, blocking until it exits.
+    public static func run(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
