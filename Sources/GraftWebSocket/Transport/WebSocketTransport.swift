@@ -60,6 +60,10 @@ public actor WebSocketTransport: GraphQLTransport {
     var random = SystemRandomNumberGenerator()
     /// Counters for diagnostics and tests.
     public internal(set) var statistics = WebSocketStatistics()
+    /// The credentials this transport sent, which the configured redactor scrubs from every error an
+    /// operation ends with: the values of secret upgrade headers, and of each connection's token and
+    /// the secret fields of its `connection_init` payload (earlier ones kept, a server may echo them late).
+    var secrets: [String]
 
     /// A transport; nothing connects until the first subscription (unless
     /// ``WebSocketConfiguration/connectsLazily`` is false). `connector` defaults to the platform's
@@ -67,6 +71,7 @@ public actor WebSocketTransport: GraphQLTransport {
     public init(configuration: WebSocketConfiguration, connector: any ByteStreamConnector = PlatformConnector()) {
         self.configuration = configuration
         self.connector = connector
+        self.secrets = configuration.redactor.secretValues(in: HTTPHeaders(configuration.headers.map { ($0.key, $0.value) }))
         if !configuration.connectsLazily {
             Task { await self.connect() }
         }
@@ -192,7 +197,7 @@ public actor WebSocketTransport: GraphQLTransport {
         if recentlyFinished.count >= 1024 { recentlyFinished.removeAll() }
         recentlyFinished.insert(id)
         if let error {
-            subscriber.continuation.finish(throwing: Self.graftError(error, operation: subscriber.request.operationName))
+            subscriber.continuation.finish(throwing: scrubbed(Self.graftError(error, operation: subscriber.request.operationName)))
         } else {
             subscriber.continuation.finish()
         }
