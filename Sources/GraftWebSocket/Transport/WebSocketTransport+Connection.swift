@@ -215,13 +215,12 @@ extension WebSocketTransport {
         ConnectionRejected(payload: payload, redactor: configuration.redactor, secrets: secrets)
     }
 
-    /// Adds the credentials a connection sends (its token, the secret fields of its payload) to ``secrets``.
+    /// Adds the credentials a connection sends (its token, the secret fields of its payload) to ``payloadSecrets``.
     private func remember(token: String?, payload: JSONValue?) {
         let sent: JSONValue = ["token": token.map(JSONValue.string) ?? .null, "payload": payload ?? .null]
-        let new = configuration.redactor.secretValues(in: sent).filter { !secrets.contains($0) }
+        let new = configuration.redactor.secretValues(in: sent).filter { !payloadSecrets.contains($0) }
         guard !new.isEmpty else { return }
-        // Tokens refreshed over days: the newest few are the ones a server may still echo.
-        secrets = Array((secrets + new).suffix(64)).sorted { $0.count > $1.count }
+        payloadSecrets = Array((payloadSecrets + new).suffix(64))
     }
 
     private func send(_ message: ClientMessage, on socket: WebSocketConnection) async throws {

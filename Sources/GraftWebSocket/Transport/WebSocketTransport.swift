@@ -60,10 +60,14 @@ public actor WebSocketTransport: GraphQLTransport {
     var random = SystemRandomNumberGenerator()
     /// Counters for diagnostics and tests.
     public internal(set) var statistics = WebSocketStatistics()
+    /// The values of the upgrade headers the configured redactor calls secret.
+    private let headerSecrets: [String]
+    /// The tokens and secret `connection_init` payload fields of the connections so far, oldest
+    /// first: the newest 64 (a server may echo an earlier one late).
+    var payloadSecrets: [String] = []
     /// The credentials this transport sent, which the configured redactor scrubs from every error an
-    /// operation ends with: the values of secret upgrade headers, and of each connection's token and
-    /// the secret fields of its `connection_init` payload (earlier ones kept, a server may echo them late).
-    var secrets: [String]
+    /// operation ends with.
+    var secrets: [String] { headerSecrets + payloadSecrets }
 
     /// A transport; nothing connects until the first subscription (unless
     /// ``WebSocketConfiguration/connectsLazily`` is false). `connector` defaults to the platform's
@@ -71,7 +75,7 @@ public actor WebSocketTransport: GraphQLTransport {
     public init(configuration: WebSocketConfiguration, connector: any ByteStreamConnector = PlatformConnector()) {
         self.configuration = configuration
         self.connector = connector
-        self.secrets = configuration.redactor.secretValues(in: HTTPHeaders(configuration.headers.map { ($0.key, $0.value) }))
+        self.headerSecrets = configuration.redactor.secretValues(in: HTTPHeaders(configuration.headers.map { ($0.key, $0.value) }))
         if !configuration.connectsLazily {
             Task { await self.connect() }
         }
