@@ -26,10 +26,11 @@ repo=$PWD
 sizes=${SIZES:-100 300 1000}
 runs=${RUNS:-3}
 generate_runs=${GENERATE_RUNS:-5}
+schema_types=${SCHEMA_TYPES:-used}  # the schema module's types: those the app uses, or all (the default of --schema-only)
 schema=${SCHEMA:-${GRAFT_CORPORA:?set GRAFT_CORPORA (or SCHEMA)}/schemas/apollo-ios-dev/GitHubAPI/graphql/schema.graphqls}
 work=${WORK:-$(mktemp -d /tmp/graft-app-scale.XXXXXX)}
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/bin"
+mkdir -p "$work"
 app=$work/app
 log=$work/log
 
@@ -37,14 +38,18 @@ echo "building graft (release)..." >&2
 swift build -c release --product graft >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
 graft=$(swift build -c release --show-bin-path)/graft
 
-# Every compiler process runs under /usr/bin/time, appending its maximum RSS (KB) to $APP_SCALE_RSS.
-frontend=$(dirname "$(readlink -f "$(command -v swiftc)")")/swift-frontend
-cat >"$work/bin/swift-frontend" <<EOF
+# Every compiler process runs under /usr/bin/time, appending its maximum RSS (KB) to $APP_SCALE_RSS:
+# a swift-frontend wrapper in a folder laid out as the toolchain's usr/ (its lib/ the toolchain's,
+# where the driver finds libSwiftScan and the resource folder).
+toolchain=$(dirname "$(dirname "$(readlink -f "$(command -v swiftc)")")")
+mkdir -p "$work/toolchain/usr/bin"
+ln -sfn "$toolchain/lib" "$work/toolchain/usr/lib"
+cat >"$work/toolchain/usr/bin/swift-frontend" <<EOF
 #!/bin/sh
-exec /usr/bin/time -a -o "\${APP_SCALE_RSS:-/dev/null}" -f '%M' "$frontend" "\$@"
+exec /usr/bin/time -a -o "\${APP_SCALE_RSS:-/dev/null}" -f '%M' "$toolchain/bin/swift-frontend" "\$@"
 EOF
-chmod +x "$work/bin/swift-frontend"
-export SWIFT_DRIVER_SWIFT_FRONTEND_EXEC=$work/bin/swift-frontend
+chmod +x "$work/toolchain/usr/bin/swift-frontend"
+export SWIFT_DRIVER_SWIFT_FRONTEND_EXEC=$work/toolchain/usr/bin/swift-frontend
 export APP_SCALE_RSS=$work/rss
 
 median() {
@@ -59,11 +64,14 @@ manifest() {  # manifest EXPRESSION: a value of app-scale.json (m), printed by P
 # Generates every module of the app, as its build would: the schema module (only the types the
 # other modules use), the fragments module, then each feature module.
 generate_all() {
-    local used_by=(--used-by Sources/CoreAPI/GraphQL) feature
-    for feature in $features; do used_by+=(--used-by "Sources/$feature/GraphQL"); done
+    local used_by=() feature
+    if [ "$schema_types" = used ]; then
+        used_by=(--used-by Sources/CoreAPI/GraphQL)
+        for feature in $features; do used_by+=(--used-by "Sources/$feature/GraphQL"); done
+    fi
     (
         cd "$app"
-        "$graft" generate --per-input-file --schema Schema/schema.graphqls --schema-only --schema-types used "${used_by[@]}" \
+        "$graft" generate --per-input-file --schema Schema/schema.graphqls --schema-only --schema-types "$schema_types" "${used_by[@]}" \
             --output Sources/AppSchema/Generated
         "$graft" generate --per-input-file --schema Schema/schema.graphqls --schema-module AppSchema \
             --operations Sources/CoreAPI/GraphQL --output Sources/CoreAPI/Generated
@@ -73,8 +81,6 @@ generate_all() {
         done
     ) >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
 }
-
-now() { date +%s.%N; }
 
 # One `swift build -v` of the app, timed. Sets wall, user, rss (MB, largest frontend) and
 # compiled (the app's Swift files given to a frontend as -primary-file, one "Module/File" a line).
@@ -120,34 +126,31 @@ EOF
 echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')  $(nproc) cores  load: $(cut -d' ' -f1-3 /proc/loadavg)  $(swiftc --version 2>&1 | head -n 1)"
 echo "runs: builds $runs, generate $generate_runs; work folder $work"
 results=()
-first=1
 for n in $sizes; do
-    rm -rf "$app/Sources" "$app/Package.swift" "$app/app-scale.json"
+    rm -rf "$app/Sources" "$app/Package.swift" "$app/app-scale.json" "$app/.build/"*/debug/*Kit.build \
+        "$app/.build/"*/debug/{AppSchema,CoreAPI}.build "$app/.build/"*/debug/Modules/*Kit.* "$app/.build/"*/debug/Modules/{AppSchema,CoreAPI}.*
     python3 Scripts/bench/make-app-scale.py --schema "$schema" --operations "$n" --output "$app" --graft "$repo" >"$log"
     features=$(manifest "m['features']")
     echo "n=$n: $(cat "$log")" >&2
 
-    gen=()
+    gen=() gen_cpu=()
     for _ in $(seq "$generate_runs"); do
         rm -rf "$app"/Sources/*/Generated
-        start=$(now); generate_all; end=$(now)
-        gen+=("$(echo "$end - $start" | bc -l)")
+        { TIMEFORMAT='%R %U %S'; time generate_all; } 2>"$work/gen-time"
+        read -r real cpu_user cpu_sys <"$work/gen-time"
+        gen+=("$real") gen_cpu+=("$(echo "$cpu_user + $cpu_sys" | bc -l)")
     done
     generate=$(printf '%s\n' "${gen[@]}" | median)
+    generate_cpu=$(printf '%s\n' "${gen_cpu[@]}" | median)
     files=$(find "$app/Sources" -path '*/Generated/*.swift' | wc -l)
     lines=$(find "$app/Sources" -path '*/Generated/*.swift' -exec cat {} + | wc -l)
 
-    if [ "$first" = 1 ]; then
-        echo "building the runtime (not timed)..." >&2
-        (cd "$app" && swift build --target GraftAPI >"$log" 2>&1) || { tail -n 40 "$log" >&2; exit 1; }
-        first=0
-    fi
-    build  # the app once, and SwiftPM's own first-build work, not timed
-    build  # settles (a first no-op build may still re-plan)
-
+    # The new manifest compiled and the build planned, untimed, so that the first build of the app
+    # is its clean build; the later runs touch every generated file first.
+    (cd "$app" && swift build --target GraftAPI >"$log" 2>&1) || { tail -n 40 "$log" >&2; exit 1; }
     full=() full_user=() noop=() peak=() full_files=()
-    for _ in $(seq "$runs"); do
-        find "$app/Sources" -path '*/Generated/*.swift' -exec touch {} +
+    for run in $(seq "$runs"); do
+        [ "$run" = 1 ] || find "$app/Sources" -path '*/Generated/*.swift' -exec touch {} +
         build; full+=("$wall") full_user+=("$user") peak+=("$rss") full_files+=("$(printf '%s' "$compiled" | grep -c . || true)")
         build; noop+=("$wall")
     done
@@ -175,7 +178,7 @@ for n in $sizes; do
         edit_wall=$(printf '%s\n' "${walls[@]}" | median)
         edit_files=$(printf '%s\n' "${counts[@]}" | sort -g | tail -n 1)
         edit_expected=$(printf '%s\n' "$expected" | grep -c .)
-        edit_extra=$(printf '%s\n' "$extra" | grep . | sort -u | tr '\n' ' ')
+        edit_extra=$(printf '%s\n' "$extra" | { grep . || true; } | sort -u | tr '\n' ' ')
     }
     measure_edit operationEdit
     op_wall=$edit_wall op_files=$edit_files op_extra=$edit_extra
@@ -185,21 +188,20 @@ for n in $sizes; do
     frag_users=$(manifest "m['fragmentEdit']['operationUsers']")
 
     modules=$(( $(echo "$features" | wc -w) + 2 ))
-    results+=("$n $generate $clean $op_wall $op_files $frag_wall $frag_files")
-    printf -v row '%6s %4s %6s %8s %9s %9s %8s %8s %8s %11s %9s %13s %8s' "$n" "$modules" "$files" "$lines" "$generate" \
+    results+=("$n $generate $clean $op_wall $op_files $frag_wall $frag_files $generate_cpu")
+    printf -v row '%6s %4s %6s %8s %13s %9s %8s %8s %8s %11s %9s %13s %8s' "$n" "$modules" "$files" "$lines" "$generate/$generate_cpu" \
         "$(printf '%.2f' "$clean")" "$user_wall" "$noop_wall" "$(printf '%.2f' "$(echo "$op_wall - $noop_wall" | bc -l)")" \
         "$op_files/$compiled_all" "$(printf '%.2f' "$(echo "$frag_wall - $noop_wall" | bc -l)")" \
         "$frag_files/$frag_expected" "$peak_rss"
     rows+=("$row")
-    notes+=("n=$n: clean build compiled $compiled_all files; whole rebuilds (no-op included): operation ${op_wall} s, fragment ${frag_wall} s;"
-            " fragment $frag_name is used by $frag_users operations; recompiled beyond the edit: operation [${op_extra}] fragment [${frag_extra}]")
+    notes+=("n=$n: clean build compiled $compiled_all files; whole rebuilds (no-op included): operation ${op_wall} s, fragment ${frag_wall} s; fragment $frag_name is used by $frag_users operations; recompiled beyond the edit: operation [${op_extra}] fragment [${frag_extra}]")
     echo "${row}" >&2
 done
 
 echo
-echo "ops: named operations; gen: graft generate of every module (s); clean: clean debug build minus no-op (s); user: CPU of the"
+echo "ops: named operations; gen/cpu: graft generate of every module, wall / CPU (user + system) (s); clean: clean debug build minus no-op (s); user: CPU of the"
 echo "clean build (s); op/frag edit: rebuild minus no-op (s), files recompiled / files concerned; rss: largest swift-frontend (MB)"
-printf '%6s %4s %6s %8s %9s %9s %8s %8s %8s %11s %9s %13s %8s\n' ops mods files lines gen clean user no-op op-edit op-files \
+printf '%6s %4s %6s %8s %13s %9s %8s %8s %8s %11s %9s %13s %8s\n' ops mods files lines gen/cpu clean user no-op op-edit op-files \
     frag-edit frag-files rss
 printf '%s\n' "${rows[@]}"
 printf '%s\n' "${notes[@]}"
@@ -211,7 +213,7 @@ check() {  # check DESCRIPTION CONDITION(bc)
     if [ "$(echo "$2" | bc -l)" = 1 ]; then echo "PASS  $1"; else echo "FAIL  $1"; status=1; fi
 }
 read -r n0 gen0 clean0 _ <<<"${results[0]}"
-read -r n1 gen1 clean1 op1 _ <<<"${results[${#results[@]} - 1]}"
+read -r n1 gen1 clean1 op1 _ _ _ gen1_cpu <<<"${results[${#results[@]} - 1]}"
 if [ "$n1" != "$n0" ]; then
     limit=$(echo "1.1 * $n1 / $n0" | bc -l)
     check "generate grows at most linearly: $n1 / $n0 operations = $(printf '%.2f' "$(echo "$gen1 / $gen0" | bc -l)")x (at most $(printf '%.1f' "$limit")x)" \
@@ -219,7 +221,7 @@ if [ "$n1" != "$n0" ]; then
     check "clean build grows at most linearly: $n1 / $n0 operations = $(printf '%.2f' "$(echo "$clean1 / $clean0" | bc -l)")x (at most $(printf '%.1f' "$limit")x)" \
         "$clean1 / $clean0 <= $limit"
 fi
-check "graft generate of $n1 operations under 1 s: $gen1 s" "$gen1 < 1"
+check "graft generate of $n1 operations under 1 s: $gen1 s wall ($gen1_cpu s CPU)" "$gen1 < 1"
 for result in "${results[@]}"; do
     read -r n _ _ _ op_files _ frag_files <<<"$result"
     check "n=$n: the one-operation edit recompiles one file: $op_files" "$op_files == 1"
