@@ -174,7 +174,6 @@ for n in $sizes; do
             extra+=$(comm -23 <(printf '%s\n' "$compiled" | grep . | sort) <(printf '%s\n' "$expected" | sort))
             [ "$direction" = apply ] && direction=undo || direction=apply
         done
-        [ "$direction" = undo ] && { edit "$key" undo; generate_all; build; }  # leave the app as written
         edit_wall=$(printf '%s\n' "${walls[@]}" | median)
         edit_files=$(printf '%s\n' "${counts[@]}" | sort -g | tail -n 1)
         edit_expected=$(printf '%s\n' "$expected" | grep -c .)
