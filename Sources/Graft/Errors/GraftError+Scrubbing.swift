@@ -4,8 +4,9 @@ extension GraftError {
     /// The error with `secrets` (the credentials in flight with its request) scrubbed from its
     /// message, its body excerpt and the server's GraphQL error messages, and remembered so every
     /// description scrubs them from whatever else it shows. Transports call this on what they throw,
-    /// because only they know every credential the interceptors added.
-    func scrubbing(_ secrets: [String], redactor: Redactor = .default) -> GraftError {
+    /// because only they know every credential the interceptors added (or, over a WebSocket, the
+    /// `connection_init` payload carried).
+    public func scrubbing(_ secrets: [String], redactor: Redactor = .default) -> GraftError {
         guard !secrets.isEmpty else { return self }
         var error = self
         error.knownSecrets = Array(Set(knownSecrets + secrets)).sorted { $0.count > $1.count }
