@@ -22,7 +22,7 @@ struct DeferredFragmentRendering {
 
     /// Names the fragment, avoiding (and adding to) `taken`: the nested type's name and the
     /// property's name must both be free. `graft` is `Graft.` or "" (see `RenderContext.graft`).
-    init(_ fragment: IRDeferredFragment, graft: String, taken: inout Set<String>) {
+    init(_ fragment: IRDeferredFragment, graft: String, taken: inout TakenNames) {
         let base = Self.typeName(forLabel: fragment.label)
         var name = base
         while taken.contains(name) || taken.contains(SwiftNames.lowerFirst(name)) { name += "_" }

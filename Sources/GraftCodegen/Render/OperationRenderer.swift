@@ -23,7 +23,7 @@ struct OperationRenderer {
                 body.line("\(access)static let operationName = \(SwiftNames.stringLiteral(operation.name))")
             }
             renderDocument(operation, into: &body)
-            let names = ReservedNames.members(operation.variables.map(\.name), reserved: context.reservedMembers.union(["Data"]))
+            let names = ReservedNames.members(operation.variables.map(\.name), reserved: context.reservedMembers, alsoReserved: ["Data"])
             let variables = zip(operation.variables, names).map { variable, name in
                 (name: SwiftNames.identifier(name), key: variable.name,
                  type: context.inputType(variable.type, hasDefault: variable.defaultValue != nil))

@@ -25,6 +25,12 @@ struct RenderContext {
         topLevel.formUnion(document.operations.map(OperationRenderer.typeName))
         if let namespace = configuration.namespace { topLevel.insert(namespace) }
         self.topLevelNames = topLevel
+        let reserved = ReservedNames.members.union(topLevel)
+        self.reservedMembers = reserved
+        let selectionSet = reserved.union(ReservedNames.selectionSetMembers)
+        let withFragments = selectionSet.union(["fragments", "Fragments"])
+        self.selectionSetNames = SelectionSetNames(members: selectionSet, all: selectionSet.union(ReservedNames.nestedTypes))
+        self.selectionSetNamesWithFragments = SelectionSetNames(members: withFragments, all: withFragments.union(ReservedNames.nestedTypes))
     }
 
     var schema: Schema { document.schema }
@@ -36,7 +42,18 @@ struct RenderContext {
 
     /// Names a generated member (variable, input field, selection set field) does not take:
     /// `ReservedNames.members` and every top-level type name.
-    var reservedMembers: Set<String> { ReservedNames.members.union(topLevelNames) }
+    let reservedMembers: Set<String>
+
+    /// The names a selection set's properties avoid (`members`), and its nested types (`all`).
+    struct SelectionSetNames {
+        let members: Set<String>
+        let all: Set<String>
+    }
+
+    /// The names every selection set avoids, built once: they hold every top-level name.
+    let selectionSetNames: SelectionSetNames
+    /// The same for a selection set spreading fragments (its `fragments` member and `Fragments` type).
+    let selectionSetNamesWithFragments: SelectionSetNames
 
     /// `public ` or "" (internal).
     var access: String { configuration.accessLevel == .public ? "public " : "" }

@@ -88,7 +88,7 @@ struct SelectionSetModelBuilder {
         var typeCases: [(name: String, member: String, typeCase: IRTypeCase)] = []
         var fragments: [(name: String, member: String, spread: IRFragmentSpread)] = []
         var deferred: [DeferredFragmentRendering] = []
-        var taken: Set<String> = []
+        var taken = TakenNames(shared: [])
         /// Type cases of fragments that always apply with no type case of the same condition
         /// here, and more than the fragment's own type case could expose: new nested types,
         /// decoded from the same response object, in neither `__selections` nor the initializer.
@@ -103,12 +103,11 @@ struct SelectionSetModelBuilder {
     func layout(_ set: IRSelectionSet, qualifier: String = "", inherited: [SelectionSetModel.Property] = []) -> Layout {
         var layout = Layout()
         // Member names first: a nested type must not take a property's name ("invalid redeclaration").
-        var reservedMembers = context.reservedMembers.union(ReservedNames.selectionSetMembers)
-        if !set.fragmentSpreads.isEmpty { reservedMembers.formUnion(["fragments", "Fragments"]) }
+        let reserved = set.fragmentSpreads.isEmpty ? context.selectionSetNames : context.selectionSetNamesWithFragments
         let keys = set.fields.filter(\.isExplicit).map(\.responseKey)
-        let properties = ReservedNames.members(keys, reserved: reservedMembers)
+        let properties = ReservedNames.members(keys, reserved: reserved.members)
         let propertyNames = Dictionary(zip(keys, properties), uniquingKeysWith: { first, _ in first })
-        layout.taken = ReservedNames.nestedTypes.union(reservedMembers).union(properties)
+        layout.taken = TakenNames(shared: reserved.all, own: Set(properties))
         for field in set.fields {
             var leaf = context.leafType(field.type.namedType)
             if let child = field.selectionSet {

@@ -49,16 +49,46 @@ enum ReservedNames {
 
     /// Swift member names for GraphQL names, in order: each name as it is, or with underscores
     /// after it when it is `reserved` (never taking another of the names).
-    static func members(_ names: [String], reserved: Set<String>) -> [String] {
-        var taken = reserved.union(names)
-        return names.map { reserved.contains($0) ? unique($0, &taken) : $0 }
+    /// `reserved` and `alsoReserved` are only read: a module's reserved set holds every top-level
+    /// name, and a copy of it per selection set made generation quadratic in the operations.
+    static func members(_ names: [String], reserved: Set<String>, alsoReserved: Set<String> = []) -> [String] {
+        var taken = Set(names)
+        return names.map { name in
+            guard reserved.contains(name) || alsoReserved.contains(name) else { return name }
+            var renamed = name
+            while reserved.contains(renamed) || alsoReserved.contains(renamed) || taken.contains(renamed) { renamed += "_" }
+            taken.insert(renamed)
+            return renamed
+        }
     }
 
     /// `base`, or `base_`, `base__`… when taken; records the result.
-    static func unique(_ base: String, _ taken: inout Set<String>) -> String {
+    static func unique(_ base: String, _ taken: inout some NameScope) -> String {
         var name = base
         while taken.contains(name) { name += "_" }
         taken.insert(name)
         return name
     }
+}
+
+/// Names taken in one generated scope: `Set`'s `contains` and `insert`.
+protocol NameScope {
+    func contains(_ name: String) -> Bool
+    @discardableResult mutating func insert(_ name: String) -> (inserted: Bool, memberAfterInsert: String)
+}
+
+extension Set<String>: NameScope {}
+
+/// The names taken in one selection set: the names every selection set avoids, built once per
+/// module and shared, and the set's own, added as it is laid out.
+struct TakenNames: NameScope {
+    /// Reserved and top-level names: read, never copied.
+    let shared: Set<String>
+    /// The names this scope took.
+    var own: Set<String> = []
+
+    func contains(_ name: String) -> Bool { own.contains(name) || shared.contains(name) }
+
+    /// Adds to the set's own names (`inserted` says whether they lacked it).
+    @discardableResult mutating func insert(_ name: String) -> (inserted: Bool, memberAfterInsert: String) { own.insert(name) }
 }

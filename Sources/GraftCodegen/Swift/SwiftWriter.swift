@@ -31,8 +31,12 @@ struct SwiftWriter {
             $0 == "\n" || $0 == "\r\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}"
         }
         for line in lines {
-            let trimmed = line.reversed().drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" }).reversed()
-            self.line(trimmed.isEmpty ? "///" : "/// " + String(trimmed))
+            // Trailing blanks dropped by index: a reversed view rebuilt a String one Character at a time.
+            var end = line.endIndex
+            while end > line.startIndex, case let last = line[line.index(before: end)], last == " " || last == "\t" || last == "\r" {
+                end = line.index(before: end)
+            }
+            self.line(end == line.startIndex ? "///" : "/// " + String(line[..<end]))
         }
     }
 

@@ -178,6 +178,14 @@ public enum Printer {
 
     /// Indents every line by two spaces.
     static func indent(_ text: String) -> String {
-        wrap("  ", text.replacing("\n", with: "\n  "))
+        guard !text.isEmpty else { return "" }
+        // Byte by byte: `replacing` searched the text as a collection, the most of printing an operation.
+        var bytes: [UInt8] = [0x20, 0x20]
+        bytes.reserveCapacity(text.utf8.count + text.utf8.count / 8)
+        for byte in text.utf8 {
+            bytes.append(byte)
+            if byte == 0x0A { bytes.append(contentsOf: [0x20, 0x20]) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
