@@ -89,6 +89,7 @@ extension Redactor {
 extension RequestSummary {
     /// Summarizes `request`, redacting what `redactor` considers secret.
     public init(_ request: HTTPRequest, redactor: Redactor = .default) {
+        RequestPipelineProbe.requestSummaryBuilt()
         method = request.method
         url = redactor.redact(url: request.url)
         headers = redactor.redact(headers: request.headers)

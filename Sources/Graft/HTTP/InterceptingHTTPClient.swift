@@ -56,6 +56,7 @@ public struct InterceptingHTTPClient: HTTPClient {
         let (context, ledger) = context.withCredentialLedger()
         do {
             guard let timeout = context.timeout else { return try await chain(request, context) }
+            RequestPipelineProbe.wholeCallTimerStarted()
             return try await withDeadline(timeout) { try await chain(request, context) }
         } catch {
             throw GraftError.scrubbing(error, request: request, context: context, ledger: ledger, redactor: redactor)

@@ -68,6 +68,7 @@ public struct HTTPTransport: GraphQLTransport {
     public func execute(_ request: GraphQLRequest, options: RequestOptions) async throws -> GraphQLResponseBody {
         guard let timeout = options.timeout else { return try await executeWithoutDeadline(request, options: options) }
         do {
+            RequestPipelineProbe.wholeCallTimerStarted()
             return try await withDeadline(timeout) { try await executeWithoutDeadline(request, options: options) }
         } catch var error as GraftError {
             if error.operation == nil { error.operation = request.operationName }
