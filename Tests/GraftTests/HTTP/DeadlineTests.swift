@@ -39,6 +39,7 @@ import StarWarsAPI
         }
         #expect(response.data?.hero?.name == "R2-D2")
         #expect(probe.wholeCallTimers == 1)
+        #expect(mock.recordedRequests.first?.context.deadline != nil)
     }
 
     @Test func aContextTimeoutGivenToTheTransportStartsOneWholeCallTimer() async throws {
@@ -72,6 +73,32 @@ import StarWarsAPI
         #expect(error.operation == "Hero")
         #expect(mock.requests.count == 2)
         #expect(probe.wholeCallTimers == 1)
+        #expect(await cancelled.value == 1)
+        // Both round trips ran against the one deadline the call started with.
+        let deadlines = mock.recordedRequests.map(\.context.deadline)
+        #expect(deadlines.count == 2 && deadlines[0] != nil && deadlines[0] == deadlines[1])
+    }
+
+    /// A layer below a call's deadline shortens its own limit to what is left and starts no timer
+    /// over it; a limit that ends sooner still runs.
+    @Test func attemptLimitsAreShortenedToTheCallsDeadline() async throws {
+        let mock = MockHTTPClient()
+        mock.stub(response: .json(Self.hero))
+        let transport = HTTPTransport(url: Self.url, client: InterceptingHTTPClient(base: mock, interceptors: []))
+        _ = try await transport.execute(Self.request, options: RequestOptions(timeout: .seconds(60)))
+        let context = try #require(mock.recordedRequests.first?.context)
+        let remaining = try #require(context.remainingTime)
+        #expect(remaining > .zero && remaining <= .seconds(60))
+
+        let cancelled = Counter()
+        let held = MockHTTPClient(handler: Self.holding(cancelled))
+        let limited = InterceptingHTTPClient(base: held, interceptors: [TimeoutInterceptor(default: nil)])
+        let error = try await #require(throws: GraftError.self) {
+            try await limited.send(HTTPRequest(method: .get, url: Self.url),
+                                   context: RequestContext(timeout: .seconds(600), attemptTimeout: .milliseconds(200)))
+        }
+        #expect(error.message == "the request timed out after 200 ms")
+        #expect(await cancelled.value == 1)
     }
 
     /// A REST call through an intercepting client with a context timeout: one timer.
