@@ -73,11 +73,14 @@ struct RequestBoundary: Sendable {
     let ledger: CredentialLedger
     /// Whether this layer started the call (its context had no ledger).
     let isOutermost: Bool
+    /// The operation or endpoint name the call's errors carry.
+    let operation: String?
     let redactor: Redactor
 
     /// Enters `context`'s call, or starts one when it has none; `request`, when given, is what the
-    /// errors of a call this layer starts are about.
-    init(entering context: RequestContext, request: HTTPRequest?, redactor: Redactor) {
+    /// errors of a call this layer starts are about, and `operation` (else the context's) what
+    /// they are named after.
+    init(entering context: RequestContext, operation: String?, request: HTTPRequest?, redactor: Redactor) {
         var context = context
         if let ledger = context.credentialLedger {
             self.ledger = ledger
@@ -89,6 +92,7 @@ struct RequestBoundary: Sendable {
         }
         if isOutermost, let request { ledger.record(request) }
         self.context = context
+        self.operation = operation ?? context.operationName
         self.redactor = redactor
     }
 
@@ -97,16 +101,16 @@ struct RequestBoundary: Sendable {
     /// ``GraftError`` below it.
     func failure(_ error: any Error) -> GraftError {
         guard isOutermost else { return GraftError.classifying(error, redactor: redactor) }
-        return GraftError.leavingCall(error, operation: context.operationName, request: ledger.request,
+        return GraftError.leavingCall(error, operation: operation, request: ledger.request,
                                       credentials: ledger.all, redactor: redactor)
     }
 }
 
 /// Runs `operation` as one layer of a call (``RequestBoundary``): what it throws leaves as the
 /// boundary's ``RequestBoundary/failure(_:)``.
-func withRequestBoundary<Value>(_ context: RequestContext, request: HTTPRequest? = nil, redactor: Redactor,
-                                operation: (RequestBoundary) async throws -> Value) async throws -> Value {
-    let boundary = RequestBoundary(entering: context, request: request, redactor: redactor)
+func withRequestBoundary<Value>(_ context: RequestContext, naming name: String? = nil, request: HTTPRequest? = nil,
+                                redactor: Redactor, operation: (RequestBoundary) async throws -> Value) async throws -> Value {
+    let boundary = RequestBoundary(entering: context, operation: name, request: request, redactor: redactor)
     do {
         return try await operation(boundary)
     } catch {

@@ -77,14 +77,14 @@ public struct HTTPTransport: GraphQLTransport {
     }
 
     /// Runs one query or mutation as a call: the outermost layer of its errors
-    /// (``withRequestBoundary(_:request:redactor:operation:)``) and its whole-call deadline
+    /// (``withRequestBoundary(_:naming:request:redactor:operation:)``) and its whole-call deadline
     /// (``withCallDeadline(_:timeout:operation:)``), with `options` whose context carries both to
     /// the layers below.
     func withCall<Value: Sendable>(_ request: GraphQLRequest, options: RequestOptions,
                                    operation: @escaping @Sendable (RequestOptions) async throws -> Value) async throws -> Value {
-        var context = options.context
-        context.operationName = request.operationName
-        return try await withRequestBoundary(context, redactor: redactor) { boundary in
+        // The options' context stays as given (batching and deduplication compare it); the
+        // operation's name reaches the layers below through `requestContext(_:options:)`.
+        try await withRequestBoundary(options.context, naming: request.operationName, redactor: redactor) { boundary in
             try await withCallDeadline(boundary.context, timeout: options.timeout ?? options.context.timeout) { context in
                 var options = options
                 options.context = context
