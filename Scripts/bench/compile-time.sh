@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Compile time of generated modules, as issue 17's acceptance line measures it:
+# Compile time of generated modules, as the benchmark page's compile table measures it:
 # `swift build [-c release] --target <Module>` after touching all of the module's sources, with the
 # runtime already built, minus a no-op `swift build --target <Module>`; median of RUNS (default 5).
 #

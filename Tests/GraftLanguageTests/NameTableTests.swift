@@ -3,7 +3,8 @@ import Testing
 
 /// The parser's name interning (Parser/NameTable.swift): equal names share one string, names that
 /// differ anywhere (in the first sixteen bytes, past them, or only in length) stay apart, also
-/// after the table grows and at the very end of the source.
+/// after the table grows and at the very end of the source; short names are made inline with the
+/// standard library's bits.
 @Suite struct NameTableTests {
     /// `names`, written one after another, interned by one table.
     func intern(_ names: [String]) -> [String] {
@@ -40,5 +41,36 @@ import Testing
             string.utf8.withContiguousStorageIfAvailable { $0.baseAddress } ?? nil
         }
         #expect((0..<names.count).allSatisfy { storage(interned[$0]) == storage(interned[$0 + names.count]) })
+    }
+
+    /// Names of up to 15 bytes are made inline from their bytes: the same bits as the standard
+    /// library's own strings, for every length, every name byte, and at the very end of the source
+    /// (where the words are read byte by byte).
+    @Test func shortNamesHaveTheStandardLibrarysBits() {
+        #if arch(x86_64) || arch(arm64)
+        #expect(NameTable.inlineASCIIFlags() != 0, "64-bit little-endian strings are made inline")
+        #endif
+        typealias Bits = (UInt64, UInt64)
+        let nameBytes = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_".utf8)
+        var generator = SystemRandomNumberGenerator()
+        var names: [String] = []
+        for length in 1...16 {
+            for _ in 0..<20 {
+                names.append(String(decoding: (0..<length).map { _ in nameBytes.randomElement(using: &generator)! }, as: UTF8.self))
+            }
+        }
+        names += nameBytes.map { String(decoding: [$0], as: UTF8.self) }
+        let interned = intern(names)
+        #expect(interned == names)
+        for (made, expected) in zip(interned, names) where expected.utf8.count <= 15 {
+            #expect(unsafeBitCast(made, to: Bits.self) == unsafeBitCast(expected, to: Bits.self), "\(expected)")
+            #expect(made.utf8.count == expected.utf8.count && made.hashValue == expected.hashValue)
+        }
+        // The last name ends the source: its words cannot be read past it.
+        for length in 1...15 {
+            let name = String(repeating: "z", count: length)
+            let last = intern(["x", name]).last!
+            #expect(unsafeBitCast(last, to: Bits.self) == unsafeBitCast(name, to: Bits.self))
+        }
     }
 }

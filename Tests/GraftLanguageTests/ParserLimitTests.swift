@@ -50,6 +50,23 @@ import Testing
         }
     }
 
+    /// graphql-js counts every token but the end of file: a document of exactly `maxTokens` tokens
+    /// parses, one more fails at that token.
+    @Test func tokenLimitIsExact() throws {
+        var options = ParseOptions()
+        options.maxTokens = 5
+        _ = try parse(Source("{ a b c }"), options: options)
+        do {
+            _ = try parse(Source("{ a b c d }"), options: options)
+            Issue.record("expected the token limit to stop parsing")
+        } catch {
+            #expect(error.message == "Syntax Error: Document contains more that 5 tokens. Parsing aborted.")
+            #expect(error.byteOffset == 10)
+        }
+        options.maxTokens = 0
+        #expect(throws: SyntaxError.self) { try parse(Source("{ a }"), options: options) }
+    }
+
     @Test(.requiresCorpora("parsing the GitHub schema with the default limits (ParserLimitTests)"))
     func defaultLimitsAcceptTheGitHubSchema() throws {
         let file = "schemas/github/schema-2024-07-08-503d8f1.graphql"

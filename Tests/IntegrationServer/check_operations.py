@@ -65,6 +65,10 @@ VARIABLES = {
     "UploadFile": {"file": SAMPLE_FILE},
     "UploadFiles": {"files": [SAMPLE_FILE, FakeUpload("other.bin", b"")]},
     "AttachToLesson": {"input": {"lessonId": "lesson-1", "caption": "Notes", "file": SAMPLE_FILE}},
+    "AttachFilesToLesson": {"input": {"lessonId": "lesson-1", "file": SAMPLE_FILE, "thumbnail": SAMPLE_FILE,
+                                      "extraFiles": [FakeUpload("extra.bin", b"extra")]},
+                            "files": [SAMPLE_FILE]},
+    "Instructors": {"offset": 1, "limit": 2},
 }
 
 

@@ -136,6 +136,20 @@ class Query:
                                has_previous_page=start > 0,
                                start_cursor=edges[0].cursor if edges else None))
 
+    @strawberry.field(description="People who teach at least one listed course, by name, a page at a time by position\n"
+                                  "(offset paging; the relay-style `courses` pages by cursor).")
+    def instructors(
+        self,
+        offset: Annotated[Optional[int], _arg("Number of people skipped before the page.")] = 0,
+        limit: Annotated[Optional[int], _arg("Page size.")] = 20,
+    ) -> list[User]:
+        start = 0 if offset is None else offset
+        if start < 0:
+            raise GraphQLError("`offset` must not be negative.", extensions={"code": "BAD_USER_INPUT"})
+        teaching = {course.instructor_id for course in STORE.listed_courses()}
+        people = sorted((STORE.users[id] for id in teaching), key=lambda user: (user.name.lower(), user.id))
+        return [user_object(user) for user in people[start:start + check_first(limit)]]
+
     @strawberry.field(description="A notebook by identifier (empty until a note is added).")
     def notebook(self, id: Annotated[strawberry.ID, _arg("The notebook's `id`.")]) -> Notebook:
         return notebook_by_id(str(id))
@@ -231,7 +245,10 @@ class Mutation:
         if str(input.lesson_id) not in STORE.lessons:
             raise GraphQLError(f"No lesson with id \"{input.lesson_id}\".", extensions={"code": "NOT_FOUND"})
         caption = input.caption if isinstance(input.caption, str) else None
-        return LessonAttachment(lesson_id=input.lesson_id, caption=caption, file=await received(input.file))
+        thumbnail = await received(input.thumbnail) if given(input.thumbnail) is not None else None
+        extra_files = [await received(file) for file in given(input.extra_files) or []]
+        return LessonAttachment(lesson_id=input.lesson_id, caption=caption, file=await received(input.file),
+                                thumbnail=thumbnail, extra_files=extra_files)
 
 
 @strawberry.type(description="Live updates.")

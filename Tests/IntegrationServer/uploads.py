@@ -34,6 +34,9 @@ class LessonAttachmentInput:
     lesson_id: strawberry.ID = strawberry.field(description="The lesson's `id`.")
     caption: Optional[str] = strawberry.field(default=strawberry.UNSET, description="Shown with the file.")
     file: Upload = strawberry.field(description="The file.")
+    thumbnail: Optional[Upload] = strawberry.field(default=strawberry.UNSET, description="A small picture shown beside the file.")
+    extra_files: Optional[list[Upload]] = strawberry.field(default=strawberry.UNSET,
+                                                           description="More files shown after the first, in order.")
 
 
 @strawberry.type(description="The result of `attachToLesson`.")
@@ -41,6 +44,8 @@ class LessonAttachment:
     lesson_id: strawberry.ID = strawberry.field(description="The lesson's `id`.")
     caption: Optional[str] = strawberry.field(description="Shown with the file.")
     file: UploadedFile = strawberry.field(description="What arrived.")
+    thumbnail: Optional[UploadedFile] = strawberry.field(description="What arrived of the thumbnail; null without one.")
+    extra_files: list[UploadedFile] = strawberry.field(description="What arrived of the extra files, in order.")
 
 
 async def received(upload) -> UploadedFile:

@@ -52,6 +52,20 @@ struct PaginationIntegrationTests {
         return slugs(try await client.fetch(CourseCatalogQuery(sort: byTitle, first: 100)).data)
     }
 
+    @Test("pages of Query.instructors by offset land at their offsets: the cached list is the server's whole list")
+    func offsetPages() async throws {
+        let stack = try await GraftStack.make()
+        let plain = GraphQLClient(transport: HTTPTransport(url: stack.url("/graphql"), client: stack.client()))
+        let everyone = try #require(try await plain.fetch(InstructorsQuery(offset: 0, limit: 100)).data).instructors.map(\.id)
+        #expect(everyone.count >= 2)
+        let (client, _) = Self.client(stack)
+        for offset in 0..<everyone.count {
+            _ = try await client.fetch(InstructorsQuery(offset: .some(offset), limit: 1), cachePolicy: .networkOnly)
+        }
+        let cached = try await client.fetch(InstructorsQuery(offset: 0, limit: 1), cachePolicy: .cacheOnly)
+        #expect(cached.data?.instructors.map(\.id) == everyone)
+    }
+
     @Test("paging forward to the end merges every page into the first page's watch; refetch starts over")
     func forwardToTheEnd() async throws {
         let stack = try await GraftStack.make()

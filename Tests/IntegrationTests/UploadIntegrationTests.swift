@@ -120,6 +120,28 @@ struct UploadIntegrationTests {
         #expect(attachment.file.mimeType == "application/pdf")
     }
 
+    @Test("files in a list, and in an input object as a file, an optional file and a list: each arrives where it was put",
+          arguments: HTTPClientKind.allCases)
+    func filesEverywhere(kind: HTTPClientKind) async throws {
+        let session = try await TestClient.make()
+        let main = GraphQLFile(data: Data("main".utf8), filename: "main.txt", mimeType: "text/plain")
+        let picture = GraphQLFile(data: Data((0..<5_000).map { UInt8(truncatingIfNeeded: $0) }), filename: "thumb.png", mimeType: "image/png")
+        let extra = GraphQLFile(data: Data("extra".utf8), filename: "extra.txt", mimeType: "text/plain")
+        let input = LessonAttachmentInput(lessonId: "lesson-1", file: main, thumbnail: .some(picture), extraFiles: .some([extra, main]))
+        let result = try await Self.client(session, kind: kind).perform(AttachFilesToLessonMutation(input: input, files: [picture, extra]),
+                                                            options: Self.options)
+        let data = try #require(result.data)
+        #expect(data.attachToLesson.file.filename == "main.txt")
+        #expect(data.attachToLesson.thumbnail?.filename == "thumb.png")
+        #expect(data.attachToLesson.extraFiles.map(\.filename) == ["extra.txt", "main.txt"])
+        #expect(data.uploadFiles.map(\.filename) == ["thumb.png", "extra.txt"])
+        // Without the optional ones, the server sees none.
+        let bare = try await Self.client(session, kind: kind).perform(
+            AttachFilesToLessonMutation(input: LessonAttachmentInput(lessonId: "lesson-1", file: main), files: []), options: Self.options)
+        #expect(bare.data?.attachToLesson.thumbnail == nil)
+        #expect(bare.data?.attachToLesson.extraFiles.isEmpty == true)
+    }
+
     @Test("through a temporary file, as on Apple platforms: the same bytes arrive and the file is removed")
     func spooledUpload() async throws {
         let session = try await TestClient.make()

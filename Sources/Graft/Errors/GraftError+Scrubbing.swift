@@ -7,8 +7,8 @@ extension GraftError {
     ///
     /// The one place an error is scrubbed. A call's outermost layer applies it once, as the error
     /// leaves the call (`GraftError.leavingCall`), because only it knows every credential the
-    /// interceptors below added.
-    func scrubbing(_ secrets: [String], redactor: Redactor = .default) -> GraftError {
+    /// interceptors below added (or, over a WebSocket, the `connection_init` payload carried).
+    public func scrubbing(_ secrets: [String], redactor: Redactor = .default) -> GraftError {
         guard !secrets.isEmpty else { return self }
         var error = self
         error.knownSecrets = Array(Set(knownSecrets + secrets)).sorted { $0.count > $1.count }

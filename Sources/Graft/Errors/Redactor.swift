@@ -105,6 +105,27 @@ public struct Redactor: Sendable, Hashable {
         return values.filter { $0.count >= 6 }.sorted { $0.count > $1.count }
     }
 
+    /// Credentials in JSON the client sends, such as a WebSocket `connection_init` payload: the
+    /// string values of its secret fields at any depth (every string inside a secret field that
+    /// holds an object or a list), each found as in a header of the same name.
+    public func secretValues(in json: JSONValue) -> [String] {
+        var fields: [(String, String)] = []
+        func collect(_ value: JSONValue, under secretField: String?) {
+            switch value {
+            case .string(let text):
+                if let secretField { fields.append((secretField, text)) }
+            case .array(let items):
+                for item in items { collect(item, under: secretField) }
+            case .object(let members):
+                for (name, member) in members { collect(member, under: secretField ?? (isSecretField(name) ? name : nil)) }
+            case .null, .bool, .int, .double:
+                break
+            }
+        }
+        collect(json, under: nil)
+        return secretValues(in: HTTPHeaders(fields))
+    }
+
     /// `text` with every occurrence of each secret replaced by ``placeholder``.
     public func scrub(_ text: String, secrets: [String]) -> String {
         secrets.sorted { $0.count > $1.count }.reduce(text) { $0.replacingOccurrences(of: $1, with: Self.placeholder) }

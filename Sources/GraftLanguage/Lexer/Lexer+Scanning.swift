@@ -46,21 +46,28 @@ extension Lexer {
         (lanes &+ broadcast(0x80 &- bound)) & 0x8080_8080_8080_8080
     }
 
-    /// The first offset from `position` (in steps of sixteen bytes) where the sixteen bytes up to
-    /// `end` include `a`, `b`, `c` or `d`: one vector compare per needle and block (SSE2 on x86,
-    /// NEON on ARM). The caller finds the exact byte from there.
+    /// The offset of the first `a`, `b`, `c` or `d` at or after `position`, looking sixteen bytes at
+    /// a time (one vector compare per needle and block: SSE2 on x86, NEON on ARM) while sixteen
+    /// bytes remain before `end`; `found` is false when none was in those blocks, and `position`
+    /// is then where fewer than sixteen bytes remain, for the caller to look at.
     @inline(__always)
-    func skipBlocks(from position: Int, to end: Int, avoiding a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8) -> Int {
-        guard let base = bytes.baseAddress else { return position }
+    func skipBlocks(from position: Int, to end: Int, avoiding a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8) -> (position: Int, found: Bool) {
+        guard let base = bytes.baseAddress else { return (position, false) }
         let a = SIMD16<UInt8>(repeating: a), b = SIMD16<UInt8>(repeating: b)
         let c = SIMD16<UInt8>(repeating: c), d = SIMD16<UInt8>(repeating: d)
         var position = position
         while position + 16 <= end {
             let block = UnsafeRawPointer(base + position).loadUnaligned(as: SIMD16<UInt8>.self)
-            if any((block .== a) .| (block .== b) .| (block .== c) .| (block .== d)) { break }
+            let hits = (block .== a) .| (block .== b) .| (block .== c) .| (block .== d)
+            if any(hits) {
+                // 0xFF in each lane that matched; the first one is the lowest set byte.
+                let lanes = unsafeBitCast(SIMD16<UInt8>(repeating: 0).replacing(with: 0xFF, where: hits), to: SIMD2<UInt64>.self)
+                let offset = lanes[0] != 0 ? lanes[0].trailingZeroBitCount / 8 : 8 + lanes[1].trailingZeroBitCount / 8
+                return (position + offset, true)
+            }
             position += 16
         }
-        return position
+        return (position, false)
     }
 
     /// The offset of the first byte at or after `position` that is `"`, `\`, `\n` or `\r`
@@ -69,7 +76,9 @@ extension Lexer {
     @inline(__always)
     func skipPlainStringBytes(from position: Int) -> Int {
         let count = bytes.count
-        var position = skipBlocks(from: position, to: count, avoiding: 0x22, 0x5C, 0x0A, 0x0D)
+        let (blockEnd, found) = skipBlocks(from: position, to: count, avoiding: 0x22, 0x5C, 0x0A, 0x0D)
+        if found { return blockEnd }
+        var position = blockEnd
         if let base = bytes.baseAddress {
             let quotes = Lexer.broadcast(0x22), backslashes = Lexer.broadcast(0x5C)
             let newlines = Lexer.broadcast(0x0A), returns = Lexer.broadcast(0x0D)
@@ -94,7 +103,9 @@ extension Lexer {
     @inline(__always)
     func skipPlainBlockStringBytes(from position: Int) -> Int {
         let count = bytes.count
-        var position = skipBlocks(from: position, to: count, avoiding: 0x22, 0x5C, 0x22, 0x5C)
+        let (blockEnd, found) = skipBlocks(from: position, to: count, avoiding: 0x22, 0x5C, 0x22, 0x5C)
+        if found { return blockEnd }
+        var position = blockEnd
         if let base = bytes.baseAddress {
             let quotes = Lexer.broadcast(0x22), backslashes = Lexer.broadcast(0x5C)
             while position + 8 <= count {
@@ -192,7 +203,9 @@ extension Lexer {
     /// bytes at a time.
     @inline(__always)
     func nextLineBreak(from position: Int, to end: Int) -> Int {
-        var position = skipBlocks(from: position, to: end, avoiding: 0x0A, 0x0D, 0x0A, 0x0D)
+        let (blockEnd, found) = skipBlocks(from: position, to: end, avoiding: 0x0A, 0x0D, 0x0A, 0x0D)
+        if found { return blockEnd }
+        var position = blockEnd
         if let base = bytes.baseAddress {
             let newlines = Lexer.broadcast(0x0A), returns = Lexer.broadcast(0x0D)
             while position + 8 <= end {

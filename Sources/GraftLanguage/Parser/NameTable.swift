@@ -7,6 +7,12 @@
 /// again. A lookup here hashes the bytes eight at a time and compares them in place (about 40
 /// instructions); shared strings also compare equal at once (same storage) when the schema builder
 /// and validation look them up.
+///
+/// A name of up to 15 bytes (about four in five names of the GitHub schema) needs no table: a string
+/// that short is stored inline, its bytes and its length in its two words, so the name's string is
+/// made from the bytes already loaded for hashing, with the same bits the standard library would
+/// give it. That layout is checked once per table against strings the standard library made;
+/// where it differs (another word size), every name goes through the table.
 struct NameTable {
     private struct Entry {
         /// Where bytes 16... of a long name start in `tails`.
@@ -25,6 +31,12 @@ struct NameTable {
     /// the name's first occurrence somewhere else in the source (a cache miss per lookup).
     private var tails: [UInt8] = []
     private var mask: Int
+    /// The flags in the top byte of an inline ASCII string's second word (its length is the low
+    /// four bits), or 0 when names are not made inline (see `inlineASCIIFlags()`).
+    private let inlineFlags: UInt64 = NameTable.platformInlineFlags
+
+    /// `inlineASCIIFlags()`, worked out once per process.
+    private static let platformInlineFlags = inlineASCIIFlags()
 
     /// Creates a table sized for a source of `byteCount` bytes (it grows when needed).
     init(byteCount: Int) {
@@ -38,13 +50,40 @@ struct NameTable {
     }
 
     /// The name spelled by `bytes[start..<end]` (a NameToken: ASCII, already checked by the lexer).
+    ///
+    /// Inlined into the parser for the common short name not at the end of the source: two loads
+    /// and masks. Other names go to `lookUp`.
+    @inline(__always)
     mutating func name(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+        let length = end &- start
+        guard length <= 15 && inlineFlags != 0 && end &+ 8 <= bytes.count, let base = bytes.baseAddress else {
+            return lookUp(bytes, start, end)
+        }
+        // The words may reach past the name (masked off) but not past the source: the second is
+        // read only for names longer than eight bytes, and ends at most eight bytes past the name.
+        let raw = UnsafeRawPointer(base + start)
+        let first = raw.loadUnaligned(as: UInt64.self)
+        let head: (UInt64, UInt64)
+        if length <= 8 {
+            head = (first & (~0 &>> UInt64(truncatingIfNeeded: 64 &- length &* 8)), 0)
+        } else {
+            let second = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            head = (first, second & (~0 &>> UInt64(truncatingIfNeeded: 128 &- length &* 8)))
+        }
+        return Self.inlineString(head, length, flags: inlineFlags)
+    }
+
+    /// `name` through the table: long names, names at the very end of the source, and every name
+    /// where strings are not made inline.
+    @inline(never)
+    mutating func lookUp(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
         let length = end - start
         let name = bytes.baseAddress! + start
         // Words are read eight bytes at a time; the last one may reach past the name (masked off)
         // but never past the source.
         let canOverread = end + 8 <= bytes.count
         let head = Self.head(name, length, canOverread: canOverread)
+        if length <= 15 && inlineFlags != 0 { return Self.inlineString(head, length, flags: inlineFlags) }
         let hash = length <= 16 ? Self.hash(head, length) : Self.hash(name, length, canOverread: canOverread)
         var slot = Int(truncatingIfNeeded: hash) & mask
         let found = slots.withUnsafeBufferPointer { slots in
@@ -70,13 +109,48 @@ struct NameTable {
 
     private mutating func insert(_ name: UnsafePointer<UInt8>, length: Int, hash: UInt64,
                                  head: (UInt64, UInt64), slot: Int) -> String {
-        let value = String(decoding: UnsafeBufferPointer(start: name, count: length), as: UTF8.self)
+        // Names are ASCII: a name of up to fifteen bytes becomes a small string after one ASCII
+        // check of its two words, where `String(decoding:as:)` ran the full UTF-8 validation and
+        // copied a longer name twice.
+        let value = String(unsafeUninitializedCapacity: length) { buffer in
+            UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(from: name, byteCount: length)
+            return length
+        }
         let tail = tails.count
         if length > 16 { tails.append(contentsOf: UnsafeBufferPointer(start: name + 16, count: length - 16)) }
         entries.append(Entry(tail: tail, length: length, hash: hash, head: head, value: value))
         slots[slot] = Int32(entries.count)
         if entries.count * 2 > slots.count { grow() }
         return value
+    }
+
+    /// The string of an ASCII name of at most 15 bytes whose bytes are `head` (zero past the end),
+    /// laid out inline as the standard library lays out short strings.
+    @inline(__always)
+    static func inlineString(_ head: (UInt64, UInt64), _ length: Int, flags: UInt64) -> String {
+        unsafeBitCast((head.0, head.1 | flags | UInt64(truncatingIfNeeded: length) &<< 56), to: String.self)
+    }
+
+    /// The flags of an inline ASCII string of this platform, when strings are two words and
+    /// `inlineString` gives exactly the bits of the standard library's own strings for names of
+    /// every inline length; otherwise 0.
+    static func inlineASCIIFlags() -> UInt64 {
+        guard MemoryLayout<String>.size == 16, MemoryLayout<String>.alignment == 8, UInt64(1).littleEndian == 1 else { return 0 }
+        typealias Bits = (UInt64, UInt64)
+        let flags = unsafeBitCast(String(decoding: [UInt8(ascii: "a")], as: UTF8.self), to: Bits.self).1 & (0xF0 &<< 56)
+        guard flags != 0 else { return 0 }
+        let sample = Array("abcdefghijklmnopqrstuvwxyz_0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
+        for length in 1...15 {
+            let bytes = Array(sample[(length * 3)..<(length * 3 + length)])
+            var head: Bits = (0, 0)
+            for (index, byte) in bytes.enumerated() {
+                if index < 8 { head.0 |= UInt64(byte) << UInt64(index * 8) } else { head.1 |= UInt64(byte) << UInt64((index - 8) * 8) }
+            }
+            let made = unsafeBitCast(inlineString(head, length, flags: flags), to: Bits.self)
+            let expected = unsafeBitCast(String(decoding: bytes, as: UTF8.self), to: Bits.self)
+            guard made == expected else { return 0 }
+        }
+        return flags
     }
 
     private mutating func grow() {

@@ -12,6 +12,8 @@ public struct Parser {
     /// The end of the previous token (the end of the node being built).
     var lastTokenEnd: Int
     var tokenCount = 0
+    /// `options.maxTokens`, or `Int.max` for no limit.
+    let tokenLimit: Int
     var depth = 0
     /// The names read so far, each made into a `String` once.
     var names: NameTable
@@ -19,6 +21,7 @@ public struct Parser {
     init(lexer: Lexer, options: ParseOptions) {
         self.lexer = lexer
         self.options = options
+        self.tokenLimit = options.maxTokens ?? Int.max
         self.names = NameTable(byteCount: lexer.bytes.count)
         self.token = Token(kind: .startOfFile, start: 0, end: 0)
         self.lastTokenEnd = 0
@@ -45,13 +48,17 @@ public struct Parser {
         } else {
             token = try lexer.nextToken()
         }
-        if let maxTokens = options.maxTokens, token.kind != .endOfFile {
-            tokenCount += 1
-            if tokenCount > maxTokens {
-                throw SyntaxError("Document contains more that \(maxTokens) tokens. Parsing aborted.",
-                                  source: lexer.source, byteOffset: token.start, exceededLimit: .maxTokens(maxTokens))
-            }
-        }
+        // End-of-file tokens are counted too, but only come last, when no limit can be exceeded.
+        tokenCount &+= 1
+        if tokenCount > tokenLimit && token.kind != .endOfFile { throw tooManyTokens() }
+    }
+
+    /// `maxTokens` exceeded at the current token.
+    @inline(never)
+    func tooManyTokens() -> SyntaxError {
+        let maxTokens = tokenLimit
+        return SyntaxError("Document contains more that \(maxTokens) tokens. Parsing aborted.",
+                           source: lexer.source, byteOffset: token.start, exceededLimit: .maxTokens(maxTokens))
     }
 
     /// The token after the current one.

@@ -35,11 +35,15 @@ extension GraphQLWebSocketProtocol {
         return JSONValue.object(fields).serializedBytes
     }
 
+    /// The deepest nesting a server message may have: a result's data sits two levels down (in the
+    /// message, in its payload) and nests as deep as one over HTTP may, ``IncrementalResponse/maxDataDepth``.
+    static let maxMessageDepth = IncrementalResponse.maxDataDepth + 2
+
     /// Reads a server message of this protocol.
     public func decode(_ text: [UInt8]) throws(InvalidMessageError) -> ServerMessage {
         let json: JSONValue
         do {
-            json = try JSONParser.parse(text, maxDepth: 256)
+            json = try JSONParser.parse(text, maxDepth: Self.maxMessageDepth)
         } catch {
             throw InvalidMessageError(message: "message: not JSON (\(error.message) at byte \(error.offset))")
         }

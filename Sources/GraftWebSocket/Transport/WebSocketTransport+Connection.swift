@@ -84,6 +84,7 @@ extension WebSocketTransport {
         } catch {
             return (.fatal(error), false)
         }
+        remember(token: token, payload: payload)
         guard let endpoint = WebSocketEndpoint(url: configuration.url) else {
             return (.fatal(GraftError(.transport, message: "not a WebSocket URL: \(configuration.url.absoluteString)")), false)
         }
@@ -144,7 +145,7 @@ extension WebSocketTransport {
             guard case .text(let text) = message else { continue }
             switch try configuration.subprotocol.decode(text) {
             case .connectionAck: return
-            case .connectionError(let payload): throw ConnectionRejected(payload: payload)
+            case .connectionError(let payload): throw rejected(payload)
             case .ping(let payload): try await send(.pong(payload), on: socket)
             default: continue
             }
@@ -177,7 +178,10 @@ extension WebSocketTransport {
             }
             // Applied in place: a copy of the subscriber would share the merged data, and the
             // merge would then copy every object and list on the payload's path.
-            if let body = try subscribers[key]!.results.apply(payload) { subscribers[key]!.continuation.yield(body) }
+            if var body = try subscribers[key]!.results.apply(payload) {
+                if !body.errors.isEmpty { body.errors = scrubbed(body.errors) }
+                subscribers[key]!.continuation.yield(body)
+            }
         case .error(let id, let errors):
             guard let key = Int(id), let subscriber = subscribers[key] else { return }
             let errors = scrubbed(errors)
@@ -196,16 +200,27 @@ extension WebSocketTransport {
         case .connectionAck:
             break
         case .connectionError(let payload):
-            throw ConnectionRejected(payload: payload)
+            throw rejected(payload)
         }
     }
 
-    /// The server's errors with the values of the headers the configured redactor calls secret
-    /// scrubbed (a server echoing a credential it refused).
+    /// The server's errors with the credentials this transport sent scrubbed (a server echoing a
+    /// credential it refused).
     private func scrubbed(_ errors: [GraphQLResponseError]) -> [GraphQLResponseError] {
-        let redactor = configuration.redactor
-        let secrets = redactor.secretValues(in: HTTPHeaders(configuration.headers.map { ($0.key, $0.value) }))
-        return GraphQLErrors(errors).scrubbing(secrets, redactor: redactor).errors
+        GraphQLErrors(errors).scrubbing(secrets, redactor: configuration.redactor).errors
+    }
+
+    /// A rejection of the `connection_init` payload, its `payload` shown redacted.
+    private func rejected(_ payload: JSONValue?) -> ConnectionRejected {
+        ConnectionRejected(payload: payload, redactor: configuration.redactor, secrets: secrets)
+    }
+
+    /// Adds the credentials a connection sends (its token, the secret fields of its payload) to ``payloadSecrets``.
+    private func remember(token: String?, payload: JSONValue?) {
+        let sent: JSONValue = ["token": token.map(JSONValue.string) ?? .null, "payload": payload ?? .null]
+        let new = configuration.redactor.secretValues(in: sent).filter { !payloadSecrets.contains($0) }
+        guard !new.isEmpty else { return }
+        payloadSecrets = Array((payloadSecrets + new).suffix(64))
     }
 
     private func send(_ message: ClientMessage, on socket: WebSocketConnection) async throws {
@@ -244,8 +259,15 @@ extension WebSocketTransport {
 
 /// graphql-ws's `connection_error`: the server refused the `connection_init` payload.
 struct ConnectionRejected: Error, CustomStringConvertible {
-    let payload: JSONValue?
+    /// The server's payload, with secret fields redacted and the credentials sent scrubbed (a
+    /// server may echo the token it refused).
+    let shownPayload: String?
+
+    init(payload: JSONValue?, redactor: Redactor, secrets: [String]) {
+        shownPayload = payload.map { redactor.scrub(redactor.redact(jsonText: $0.serialized), secrets: secrets) }
+    }
+
     var description: String {
-        "the server refused the connection_init payload" + (payload.map { ": \($0.serialized.prefix(200))" } ?? "")
+        "the server refused the connection_init payload" + (shownPayload.map { ": \($0.prefix(200))" } ?? "")
     }
 }

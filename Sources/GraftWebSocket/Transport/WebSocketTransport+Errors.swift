@@ -69,6 +69,16 @@ extension WebSocketTransport {
         return GraftError.unauthorized(message, underlying: error)
     }
 
+    /// `error` with the credentials this transport sent scrubbed from its message, its server errors
+    /// and its underlying WebSocket error (a close reason echoing the token), by the configured redactor.
+    func scrubbed(_ error: GraftError) -> GraftError {
+        var error = error.scrubbing(secrets, redactor: configuration.redactor)
+        if let webSocketError = error.underlying as? WebSocketError {
+            error.underlying = webSocketError.scrubbing(secrets, redactor: configuration.redactor)
+        }
+        return error
+    }
+
     /// `error` as the `GraftError` an operation's stream ends with (the close code or frame problem
     /// in the message; the WebSocket error as ``GraftError/underlying``).
     static func graftError(_ error: any Error, operation: String) -> GraftError {
@@ -80,5 +90,19 @@ extension WebSocketTransport {
         default: message = "\(error)"
         }
         return GraftError(.transport, message: message, operation: operation, underlying: error)
+    }
+}
+
+extension WebSocketError {
+    /// The error with `secrets` scrubbed from its text (a server's close reason may quote a token).
+    func scrubbing(_ secrets: [String], redactor: Redactor) -> WebSocketError {
+        switch self {
+        case .protocolViolation(let message, let code): return .protocolViolation(redactor.scrub(message, secrets: secrets), closeCode: code)
+        case .handshakeFailed(let message, let status): return .handshakeFailed(redactor.scrub(message, secrets: secrets), status: status)
+        case .closed(let code, let reason): return .closed(code: code, reason: redactor.scrub(reason, secrets: secrets))
+        case .connectionLost(let message): return .connectionLost(redactor.scrub(message, secrets: secrets))
+        case .connectFailed(let message, let isTrustFailure):
+            return .connectFailed(redactor.scrub(message, secrets: secrets), isTrustFailure: isTrustFailure)
+        }
     }
 }

@@ -60,6 +60,14 @@ public actor WebSocketTransport: GraphQLTransport {
     var random = SystemRandomNumberGenerator()
     /// Counters for diagnostics and tests.
     public internal(set) var statistics = WebSocketStatistics()
+    /// The values of the upgrade headers the configured redactor calls secret.
+    private let headerSecrets: [String]
+    /// The tokens and secret `connection_init` payload fields of the connections so far, oldest
+    /// first: the newest 64 (a server may echo an earlier one late).
+    var payloadSecrets: [String] = []
+    /// The credentials this transport sent, which the configured redactor scrubs from every error an
+    /// operation ends with.
+    var secrets: [String] { headerSecrets + payloadSecrets }
 
     /// A transport; nothing connects until the first subscription (unless
     /// ``WebSocketConfiguration/connectsLazily`` is false). `connector` defaults to the platform's
@@ -67,6 +75,7 @@ public actor WebSocketTransport: GraphQLTransport {
     public init(configuration: WebSocketConfiguration, connector: any ByteStreamConnector = PlatformConnector()) {
         self.configuration = configuration
         self.connector = connector
+        self.headerSecrets = configuration.redactor.secretValues(in: HTTPHeaders(configuration.headers.map { ($0.key, $0.value) }))
         if !configuration.connectsLazily {
             Task { await self.connect() }
         }
@@ -192,7 +201,7 @@ public actor WebSocketTransport: GraphQLTransport {
         if recentlyFinished.count >= 1024 { recentlyFinished.removeAll() }
         recentlyFinished.insert(id)
         if let error {
-            subscriber.continuation.finish(throwing: Self.graftError(error, operation: subscriber.request.operationName))
+            subscriber.continuation.finish(throwing: scrubbed(Self.graftError(error, operation: subscriber.request.operationName)))
         } else {
             subscriber.continuation.finish()
         }

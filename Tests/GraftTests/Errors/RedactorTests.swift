@@ -67,6 +67,19 @@ struct RedactorTests {
         #expect(text == #"{"echo":"you sent <redacted> and <redacted>","theme":"dark"}"#)
     }
 
+    @Test("credentials in a JSON payload (a WebSocket connection_init) are its secret fields' strings at any depth")
+    func payloadSecrets() {
+        let payload: JSONValue = [
+            "headers": ["Authorization": "Bearer eyJ-token-123", "X-Client": "ios-app-7"],
+            "session": ["ids": ["sess-aaaa-1", "sess-bbbb-2"], "count": 2],
+            "apiKey": "key", "app": "catalog-app",
+        ]
+        #expect(Set(redactor.secretValues(in: payload)) == ["Bearer eyJ-token-123", "eyJ-token-123", "sess-aaaa-1", "sess-bbbb-2"])
+        // A configured name counts too; nothing secret, nothing found.
+        #expect(Redactor(secretFields: ["tenantPin"]).secretValues(in: ["tenantPin": "pin-4242"]) == ["pin-4242"])
+        #expect(redactor.secretValues(in: ["app": "catalog-app", "list": [1, "two"]]) == [])
+    }
+
     @Test("secret field values of a request are collected from its query, JSON body and form body")
     func fieldValues() {
         let json = HTTPRequest(method: .post, url: URL(string: "https://a.test/x?api_key=key-abc-1&q=open")!,

@@ -132,7 +132,8 @@ struct MockTransportIncrementalTests {
     func payloads() async throws {
         let transport = MockTransport()
         let payloads = try IncrementalResponseTests.spec20220824.map(IncrementalResponseTests.json)
-        transport.respondIncrementally(to: "Shop", with: payloads)
+        // Each queued answer answers one request: one for each of the two calls.
+        for _ in 0..<2 { transport.respondIncrementally(to: "Shop", with: payloads) }
         let request = GraphQLRequest(operationName: "Shop", operationKind: .query, document: OperationDocument(definition: "query Shop { shop { name } }"))
         var bodies: [GraphQLResponseBody] = []
         for try await body in transport.executeIncrementally(request, options: RequestOptions()) { bodies.append(body) }

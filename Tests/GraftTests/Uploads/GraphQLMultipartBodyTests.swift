@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Graft
+import CourseCatalogAPI
 import GraftTesting
 
 /// The GraphQL multipart request body: parts, map, paths, escaping, and reading it in chunks.
@@ -34,30 +35,30 @@ import GraftTesting
         let a = GraphQLFile(data: Data("a".utf8), filename: "a")
         let b = GraphQLFile(data: Data("b".utf8), filename: "b")
         let c = GraphQLFile(data: Data("c".utf8), filename: "c")
-        let operation = Fixtures.AttachMutation(input: .init(caption: "hi", file: a, extra: .some([b, c])),
-                                                files: [c, a], cover: .some(b))
-        let request = GraphQLRequest(operation)
-        #expect(request.uploads.map(\.path) == ["variables.cover", "variables.files.0", "variables.files.1",
-                                                "variables.input.extra.0", "variables.input.extra.1", "variables.input.file"])
-        #expect(request.variables == ["input": ["caption": "hi", "file": nil, "extra": [nil, nil]], "files": [nil, nil], "cover": nil])
+        let input = LessonAttachmentInput(lessonId: "lesson-1", caption: "hi", file: a, thumbnail: .some(b), extraFiles: .some([b, c]))
+        let request = GraphQLRequest(AttachFilesToLessonMutation(input: input, files: [c, a]))
+        #expect(request.uploads.map(\.path) == ["variables.files.0", "variables.files.1", "variables.input.extraFiles.0",
+                                                "variables.input.extraFiles.1", "variables.input.file", "variables.input.thumbnail"])
+        #expect(request.variables == ["input": ["lessonId": "lesson-1", "caption": "hi", "file": nil, "thumbnail": nil, "extraFiles": [nil, nil]],
+                                      "files": [nil, nil]])
         let body = GraphQLMultipartBody(request, boundary: "B")
         // Each distinct file once, in order of first appearance, with every path it fills.
-        #expect(body.files.map(\.filename) == ["b", "c", "a"])
-        #expect(body.mapJSON == #"{"0":["variables.cover","variables.input.extra.0"],"1":["variables.files.0","variables.input.extra.1"],"2":["variables.files.1","variables.input.file"]}"#)
+        #expect(body.files.map(\.filename) == ["c", "a", "b"])
+        #expect(body.mapJSON == #"{"0":["variables.files.0","variables.input.extraFiles.1"],"1":["variables.files.1","variables.input.file"],"2":["variables.input.extraFiles.0","variables.input.thumbnail"]}"#)
     }
 
     @Test func anAbsentNullableFileIsNeitherSentNorMapped() {
         let a = GraphQLFile(data: Data("a".utf8), filename: "a")
-        let request = GraphQLRequest(Fixtures.AttachMutation(input: .init(file: a)))
+        let request = GraphQLRequest(AttachFilesToLessonMutation(input: .init(lessonId: "lesson-1", file: a), files: []))
         #expect(request.uploads.map(\.path) == ["variables.input.file"])
-        #expect(request.variables["cover"] == nil)
+        #expect(request.variables["input"] == ["lessonId": "lesson-1", "file": nil])
     }
 
     @Test func aBatchPrefixesEachOperationsIndex() throws {
         let a = GraphQLFile(data: Data("a".utf8), filename: "a")
         let b = GraphQLFile(data: Data("b".utf8), filename: "b")
-        let requests = [GraphQLRequest(Fixtures.AttachMutation(input: .init(file: a))),
-                        GraphQLRequest(Fixtures.AttachMutation(input: .init(file: b), files: [a]))]
+        let requests = [GraphQLRequest(AttachFilesToLessonMutation(input: .init(lessonId: "lesson-1", file: a), files: [])),
+                        GraphQLRequest(AttachFilesToLessonMutation(input: .init(lessonId: "lesson-1", file: b), files: [a]))]
         let body = GraphQLMultipartBody(batch: requests, boundary: "B")
         #expect(body.mapJSON == #"{"0":["0.variables.input.file","1.variables.files.0"],"1":["1.variables.input.file"]}"#)
         guard case .array(let operations) = body.operations else { Issue.record("not a batch"); return }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Graft
+import CourseCatalogAPI
 import GraftTesting
 
 /// Uploads through `HTTPTransport` and the interceptors, against a mock client: the request's
@@ -8,10 +9,10 @@ import GraftTesting
 @Suite struct UploadTransportTests {
     typealias Fixtures = UploadFixtures
     static let url = URL(string: "https://api.example.com/graphql")!
-    static let ok = HTTPResponse.json(#"{"data":{"attach":true}}"#)
+    static let ok = HTTPResponse.json(#"{"data":{"uploadFiles":[]}}"#)
 
     static func request(_ file: GraphQLFile, kind: OperationKind = .mutation) -> GraphQLRequest {
-        var request = GraphQLRequest(Fixtures.AttachMutation(input: .init(file: file)))
+        var request = GraphQLRequest(AttachFilesToLessonMutation(input: .init(lessonId: "lesson-1", file: file), files: []))
         request.operationKind = kind
         return request
     }
@@ -44,14 +45,14 @@ import GraftTesting
         #expect(sent.body == nil)
         #expect(sent.headers["Content-Type"]?.hasPrefix("multipart/form-data; boundary=graft-") == true)
         #expect(sent.headers["Apollo-Require-Preflight"] == "true")
-        #expect(sent.headers["X-Apollo-Operation-Name"] == "Attach")
+        #expect(sent.headers["X-Apollo-Operation-Name"] == "AttachFilesToLesson")
         let body = try #require(recorded.sentBody)
         #expect(source.length == Int64(body.count))
         let text = String(decoding: body, as: UTF8.self)
         #expect(text.contains("filename=\"notes.txt\"\r\nContent-Type: text/plain\r\n\r\nfile contents 1234\r\n"))
         #expect(text.contains(#"{"0":["variables.input.file"]}"#))
         let operations = try Self.operations(body, boundary: Self.boundary(sent))
-        #expect(operations.objectValue?["variables"] == ["input": ["file": nil], "files": []])
+        #expect(operations.objectValue?["variables"] == ["input": ["lessonId": "lesson-1", "file": nil], "files": []])
     }
 
     @Test func automaticPersistedQueriesSendTheDocumentWithTheHashAtOnce() async throws {
@@ -63,7 +64,7 @@ import GraftTesting
         let recorded = try #require(mock.recordedRequests.first)
         let operations = try Self.operations(try #require(recorded.sentBody), boundary: Self.boundary(recorded.request))
         let fields = try #require(operations.objectValue)
-        #expect(fields["query"]?.stringValue == Fixtures.AttachMutation.document.definition)
+        #expect(fields["query"]?.stringValue == AttachFilesToLessonMutation.document.definition)
         #expect(fields["extensions"]?.objectValue?["persistedQuery"] != nil)
     }
 
@@ -75,7 +76,8 @@ import GraftTesting
         let recorded = try #require(mock.recordedRequests.first)
         let operations = try Self.operations(try #require(recorded.sentBody), boundary: Self.boundary(recorded.request))
         #expect(operations.objectValue?["query"] == nil)
-        #expect(operations.objectValue?["extensions"] == ["persistedQuery": ["version": 1, "sha256Hash": "attach-id"]])
+        let identifier = try #require(AttachFilesToLessonMutation.document.operationIdentifier)
+        #expect(operations.objectValue?["extensions"] == ["persistedQuery": ["version": 1, "sha256Hash": .string(identifier)]])
     }
 
     @Test func aRetryReadsTheFileAgainFromItsStart() async throws {

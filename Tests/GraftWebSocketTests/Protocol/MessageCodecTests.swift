@@ -64,4 +64,33 @@ struct MessageCodecTests {
     func invalid(text: String) {
         #expect(throws: InvalidMessageError.self) { try GraphQLWebSocketProtocol.graphqlTransportWS.decode(Array(text.utf8)) }
     }
+
+    /// A graphql-transport-ws `next` message whose data nests `levels` objects deep: `{"a":{"a":…1}}`.
+    static func nextMessage(id: String = "1", dataLevels levels: Int) -> [UInt8] {
+        let data = String(repeating: #"{"a":"#, count: levels) + "1" + String(repeating: "}", count: levels)
+        return Array(#"{"id":"\#(id)","type":"next","payload":{"data":\#(data)}}"#.utf8)
+    }
+
+    /// How many objects deep `value` nests along its `a` fields.
+    static func depth(_ value: JSONValue?) -> Int {
+        var levels = 0, current = value
+        while case .object(let fields)? = current {
+            levels += 1
+            current = fields["a"]
+        }
+        return levels
+    }
+
+    @Test("a result's data may nest as deep in a WebSocket message as in an HTTP response, and no deeper")
+    func dataDepthLimit() throws {
+        let limit = IncrementalResponse.maxDataDepth
+        let codec = GraphQLWebSocketProtocol.graphqlTransportWS
+        guard case .next(_, let payload) = try codec.decode(Self.nextMessage(dataLevels: limit)) else { Issue.record("not next"); return }
+        #expect(Self.depth(GraphQLResponseBody(json: payload)?.data) == limit)
+        #expect(throws: InvalidMessageError.self) { try codec.decode(Self.nextMessage(dataLevels: limit + 1)) }
+        // The same data as an HTTP response's body: the same limit.
+        let body = { (levels: Int) in Array(("{\"data\":" + String(repeating: #"{"a":"#, count: levels) + "1" + String(repeating: "}", count: levels) + "}").utf8) }
+        #expect(Self.depth(try JSONParser.parse(body(limit)).objectValue?["data"]) == limit)
+        #expect(throws: JSONParser.SyntaxError.self) { try JSONParser.parse(body(limit + 1)) }
+    }
 }

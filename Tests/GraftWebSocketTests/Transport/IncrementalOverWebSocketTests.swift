@@ -91,7 +91,7 @@ struct IncrementalOverWebSocketTests {
         #expect(error?.message.contains("unknown id 9") == true)
     }
 
-    /// `next` messages of 250-level chains (a message may nest 256), each merged at the end of the last.
+    /// `next` messages of 250-level chains, each merged at the end of the last.
     static func deepMessage(_ payloads: DeepIncrementalPayloads, _ index: Int, id: String) -> [UInt8] {
         Array(#"{"id":"\#(id)","type":"next","payload":\#(payloads.payload(index))}"#.utf8)
     }

@@ -27,6 +27,21 @@ struct WebSocketTransportTests {
         #expect(code == .normalClosure)
     }
 
+    @Test("a result 300 levels deep arrives whole; one 600 levels deep ends the operation with an error, not a crash")
+    func deepResults() async throws {
+        let (transport, connector) = makeTransport()
+        let events = Collector(transport.subscribe(request(), options: RequestOptions()))
+        let server = try await connector.accept()
+        try await server.acknowledge()
+        let id = try await server.expectSubscribe()
+        try await server.sendRaw(FrameEncoder.encode(.text, payload: MessageCodecTests.nextMessage(id: id, dataLevels: 300)))
+        #expect(MessageCodecTests.depth(await events.wait(for: 1).first?.data) == 300)
+        try await server.sendRaw(FrameEncoder.encode(.text, payload: MessageCodecTests.nextMessage(id: id, dataLevels: 600)))
+        await events.waitForEnd()
+        let error = try #require(events.error as? GraftError)
+        #expect(error.message.contains("nesting deeper than"), "\(error)")
+    }
+
     @Test("an operation with files fails at once and never connects: files go over HTTP")
     func uploadsAreRefused() async throws {
         let (transport, connector) = makeTransport()

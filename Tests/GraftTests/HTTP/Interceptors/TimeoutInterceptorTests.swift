@@ -11,7 +11,7 @@ struct TimeoutInterceptorTests {
         let cancelled = Counter()
         let mock = MockHTTPClient { _, _ in
             do {
-                try await Task.sleep(for: .seconds(10))
+                try await Task.sleep(for: .seconds(300))
             } catch {
                 await cancelled.increment()
                 throw error
@@ -30,17 +30,22 @@ struct TimeoutInterceptorTests {
 
     @Test("the context's timeout wins over the default, both ways")
     func contextWins() async throws {
-        let mock = MockHTTPClient()
-        mock.stub(delay: .milliseconds(150), response: .json("{}"))
-        let client = InterceptingHTTPClient(base: mock, interceptors: [TimeoutInterceptor(default: .milliseconds(20))])
-        let response = try await client.send(TestSupport.request(), context: RequestContext(timeout: .seconds(5)))
+        // The bounds that must not fire are 300 s, so a loaded machine cannot fail the test; which
+        // limit fired is read from the error's message, not from the clock.
+        let quick = MockHTTPClient()
+        quick.stub(delay: .milliseconds(150), response: .json("{}"))
+        let client = InterceptingHTTPClient(base: quick, interceptors: [TimeoutInterceptor(default: .milliseconds(20))])
+        let response = try await client.send(TestSupport.request(), context: RequestContext(timeout: .seconds(300)))
         #expect(response.statusCode == 200)
 
-        let patient = InterceptingHTTPClient(base: mock, interceptors: [TimeoutInterceptor(default: .seconds(5))])
+        let held = MockHTTPClient()
+        held.stub(delay: .seconds(600), response: .json("{}"))
+        let patient = InterceptingHTTPClient(base: held, interceptors: [TimeoutInterceptor(default: .seconds(300))])
         let error = await #expect(throws: GraftError.self) {
             try await patient.send(TestSupport.request(), context: RequestContext(timeout: .milliseconds(20)))
         }
         #expect(error?.code == .timedOut)
+        #expect(error?.message == "the request timed out after 20 ms")
     }
 
     @Test("no timeout configured: the request runs to completion")
@@ -54,8 +59,8 @@ struct TimeoutInterceptorTests {
     @Test("cancelling the caller gives cancelled, not timedOut")
     func callerCancellation() async throws {
         let mock = MockHTTPClient()
-        mock.stub(delay: .seconds(10), response: .json("{}"))
-        let client = InterceptingHTTPClient(base: mock, interceptors: [TimeoutInterceptor(default: .seconds(5))])
+        mock.stub(delay: .seconds(600), response: .json("{}"))
+        let client = InterceptingHTTPClient(base: mock, interceptors: [TimeoutInterceptor(default: .seconds(300))])
         let task = Task { try await client.send(TestSupport.request()) }
         while mock.requests.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
         task.cancel()

@@ -8,7 +8,7 @@ public let schemaMetadata = SchemaMetadata(
 		"SearchResult": ["ArticleLesson", "Course", "QuizLesson", "User", "VideoLesson"],
 	],
 	keyFields: ["Course": ["slug"], "Note": ["id"], "Notebook": ["id"], "Review": ["id"], "User": ["id"]],
-	fieldPolicies: ["Query.courses": .relay]
+	fieldPolicies: ["Query.courses": .relay, "Query.instructors": .offset]
 )
 /// Gives operations `schemaMetadata` as their `__schema`.
 public protocol SchemaOperation: GraphQLOperation {}

@@ -8,6 +8,17 @@ public struct LessonAttachmentInput: InputObject {
 	public var caption: GraphQLNullable<String>
 	/// The file.
 	public var file: Upload
-	public init(lessonId: String, caption: GraphQLNullable<String> = nil, file: Upload) { self.lessonId = lessonId; self.caption = caption; self.file = file }
-	public var __fields: [String: any InputValueConvertible] { ["lessonId": lessonId, "caption": caption, "file": file] }
+	/// A small picture shown beside the file.
+	public var thumbnail: GraphQLNullable<Upload>
+	/// More files shown after the first, in order.
+	public var extraFiles: GraphQLNullable<[Upload]>
+	public init(
+		lessonId: String, caption: GraphQLNullable<String> = nil, file: Upload, thumbnail: GraphQLNullable<Upload> = nil,
+		extraFiles: GraphQLNullable<[Upload]> = nil
+	) {
+		self.lessonId = lessonId; self.caption = caption; self.file = file; self.thumbnail = thumbnail; self.extraFiles = extraFiles
+	}
+	public var __fields: [String: any InputValueConvertible] { [
+		"lessonId": lessonId, "caption": caption, "file": file, "thumbnail": thumbnail, "extraFiles": extraFiles,
+	] }
 }
