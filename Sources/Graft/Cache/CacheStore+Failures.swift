@@ -24,10 +24,7 @@ public struct DamagedRecordError: Error, Sendable, Hashable, CustomStringConvert
 extension GraftError {
     /// A ``Code/cache`` error for a storage failure (a ``GraftError`` is kept as it is).
     public static func cache(_ error: any Error, operation: String? = nil) -> GraftError {
-        if var error = error as? GraftError {
-            if error.operation == nil { error.operation = operation }
-            return error
-        }
+        if let error = error as? GraftError { return error.withContext(operation: operation) }
         let message = switch error {
         case let damaged as DamagedRecordError: damaged.description
         case let miss as CacheMiss: "the data does not fit its selections: \(miss.description)"

@@ -123,13 +123,13 @@ public final class GraphQLClient: Sendable {
         }
     }
 
-    /// `error` with the operation name and request summary filled in when it lacks them.
+    /// `error` with the operation name and request summary filled in when it lacks them: errors
+    /// raised above the transport (decoding, thrown GraphQL errors, cache misses). The transport's
+    /// own errors have both already, so the request is summarized only for the others.
     func withContext<Operation: GraphQLOperation>(_ error: GraftError, _ operation: Operation,
                                                   _ options: RequestOptions = RequestOptions()) -> GraftError {
-        var error = error
-        if error.operation == nil { error.operation = Operation.operationName }
-        if error.request == nil { error.request = transport.requestSummary(for: GraphQLRequest(operation), options: options) }
-        return error
+        error.withContext(operation: Operation.operationName,
+                          request: transport.requestSummary(for: GraphQLRequest(operation), options: options))
     }
 
     /// Decodes a response body into typed data; throws for server errors when the options ask to.

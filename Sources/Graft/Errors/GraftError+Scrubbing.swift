@@ -3,9 +3,11 @@ import Foundation
 extension GraftError {
     /// The error with `secrets` (the credentials in flight with its request) scrubbed from its
     /// message, its body excerpt and the server's GraphQL error messages, and remembered so every
-    /// description scrubs them from whatever else it shows. Transports call this on what they throw,
-    /// because only they know every credential the interceptors added (or, over a WebSocket, the
-    /// `connection_init` payload carried).
+    /// description scrubs them from whatever else it shows.
+    ///
+    /// The one place an error is scrubbed. A call's outermost layer applies it once, as the error
+    /// leaves the call (`GraftError.leavingCall`), because only it knows every credential the
+    /// interceptors below added (or, over a WebSocket, the `connection_init` payload carried).
     public func scrubbing(_ secrets: [String], redactor: Redactor = .default) -> GraftError {
         guard !secrets.isEmpty else { return self }
         var error = self

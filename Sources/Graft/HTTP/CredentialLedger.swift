@@ -1,18 +1,33 @@
-/// Credentials that interceptors added to a request, collected for whoever describes it further
-/// out: a ``LoggingInterceptor`` (it logs a request before they are added, but scrubs them from the
-/// response and failure lines and from later requests' lines) and the transports, which scrub them
-/// from errors and server text. `InterceptingHTTPClient` and the transports start one per request.
+/// The raw facts of a call that its outermost layer describes its errors with: the credentials
+/// interceptors added to its requests, and the HTTP request the call's errors are about (the
+/// latest one the outermost HTTP layer sent: a persisted query's second round trip replaces the
+/// first).
+///
+/// The layer a call enters first starts it (``RequestBoundary``); the layers below note into it and
+/// leave describing to that layer. A ``LoggingInterceptor`` reads it too: it logs a request before
+/// credentials are added, but scrubs them from the response and failure lines and from later
+/// requests' lines.
 final class CredentialLedger: Sendable {
-    private let values = Locked<[String]>([])
+    private let values = Locked<(credentials: [String], request: HTTPRequest?)>(([], nil))
 
     /// Records a credential.
     func note(_ value: String) {
-        values.withLock { $0.append(value) }
+        values.withLock { $0.credentials.append(value) }
     }
 
     /// Every credential recorded so far.
     var all: [String] {
-        values.withLock { $0 }
+        values.withLock { $0.credentials }
+    }
+
+    /// Records the request the call's errors are about.
+    func record(_ request: HTTPRequest) {
+        values.withLock { $0.request = request }
+    }
+
+    /// The request the call's errors are about, once one was recorded.
+    var request: HTTPRequest? {
+        values.withLock { $0.request }
     }
 }
 

@@ -16,10 +16,12 @@
 /// ```
 ///
 /// The context's ``RequestContext/timeout`` bounds the whole exchange, whatever the order:
-/// retries, back-off, rate-limit waits and token refreshes included.
+/// retries, back-off, rate-limit waits and token refreshes included. Under a transport or REST
+/// client that started the call's deadline already, it runs inside that one instead.
 ///
-/// Every error leaving `send` is a ``GraftError`` carrying the operation name and a request
-/// summary without secrets.
+/// Every error leaving `send` is a ``GraftError``. Used on its own, the client is where the call
+/// starts, and its errors carry the operation name and a request summary without secrets; under a
+/// transport or REST client, that layer adds them as the call leaves it.
 public struct InterceptingHTTPClient: HTTPClient {
     /// The client that finally sends requests.
     public let base: any HTTPClient
@@ -53,12 +55,10 @@ public struct InterceptingHTTPClient: HTTPClient {
     /// Errors are ``GraftError``s with the credentials the interceptors added scrubbed.
     public func send(_ request: HTTPRequest, context: RequestContext) async throws -> HTTPResponse {
         let chain = self.chain
-        let (context, ledger) = context.withCredentialLedger()
-        do {
-            guard let timeout = context.timeout else { return try await chain(request, context) }
-            return try await withDeadline(timeout) { try await chain(request, context) }
-        } catch {
-            throw GraftError.scrubbing(error, request: request, context: context, ledger: ledger, redactor: redactor)
+        return try await withRequestBoundary(context, request: request, redactor: redactor) { boundary in
+            try await withCallDeadline(boundary.context, timeout: boundary.context.timeout) { context in
+                try await chain(request, context)
+            }
         }
     }
 
@@ -68,22 +68,13 @@ public struct InterceptingHTTPClient: HTTPClient {
     /// Errors, from `stream` or from the body, are ``GraftError``s with credentials scrubbed.
     public func stream(_ request: HTTPRequest, context: RequestContext) async throws -> HTTPStreamingResponse {
         let chain = self.streamChain
-        let redactor = self.redactor
-        let (context, ledger) = context.withCredentialLedger()
-        do {
-            var response: HTTPStreamingResponse
-            if let timeout = context.timeout {
-                response = try await withDeadline(timeout) { try await chain(request, context) }
-                response.body = response.body.idleTimeout(timeout)
-            } else {
-                response = try await chain(request, context)
+        return try await withRequestBoundary(context, request: request, redactor: redactor) { boundary in
+            var response = try await withCallDeadline(boundary.context, timeout: boundary.context.timeout) { context in
+                try await chain(request, context)
             }
-            response.body = response.body.relayed(mapError: { error in
-                GraftError.scrubbing(error, request: request, context: context, ledger: ledger, redactor: redactor)
-            })
+            if let timeout = boundary.context.timeout { response.body = response.body.idleTimeout(timeout) }
+            response.body = response.body.relayed(mapError: { boundary.failure($0) })
             return response
-        } catch {
-            throw GraftError.scrubbing(error, request: request, context: context, ledger: ledger, redactor: redactor)
         }
     }
 }

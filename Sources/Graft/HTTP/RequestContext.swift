@@ -4,6 +4,21 @@
 /// it may take), which the bytes of an ``HTTPRequest`` can't say. Layers above HTTP (the GraphQL
 /// client, REST endpoints) fill it in; interceptors read it. Custom values use
 /// ``RequestContextKey``.
+///
+/// The context also carries the call down the layers, so each job of the pipeline happens once,
+/// in the layer the call enters first (``HTTPTransport``, ``RESTClient``, or an
+/// ``InterceptingHTTPClient`` used on its own):
+/// - **Deadline.** That layer turns the timeout into ``deadline`` and starts the call's one timer
+///   (`HTTP/Deadline.swift`). Layers below find it set and start no second one: attempt limits
+///   (``attemptTimeout``, a ``TimeoutInterceptor``'s default, a base client's) are shortened to
+///   what is left of it, so a persisted query's second round trip gets the remaining time.
+/// - **Error context and scrubbing.** That layer gives every error leaving the call its operation
+///   name and request summary, and scrubs the secrets in flight from it, once, on the way out
+///   (`HTTP/GraftError+HTTP.swift`, using `Errors/GraftError+Context.swift` and
+///   `Errors/GraftError+Scrubbing.swift`). Layers below only make their errors ``GraftError``s
+///   and note raw facts (credentials, the request sent) for it.
+/// - **Redaction.** What counts as secret is the ``Redactor`` given to that layer; give the same
+///   one to every layer of a stack.
 public struct RequestContext: Sendable {
     /// The GraphQL operation name or REST endpoint name, used in errors and logs.
     public var operationName: String?
@@ -28,6 +43,9 @@ public struct RequestContext: Sendable {
     public var whenOffline: OfflineBehavior = .attempt
     /// The attempt number, starting at 1; the retry interceptor increments it.
     public var attempt: Int
+    /// When the whole call must end: set once, by the layer the call enters first, from its
+    /// timeout (nil when it has none). Layers below read it to shorten their own limits.
+    public internal(set) var deadline: ContinuousClock.Instant?
     private var values: [ObjectIdentifier: any Sendable]
     /// Where credentials added below a logger are recorded (see ``noteCredential(_:)``).
     var credentialLedger: CredentialLedger?

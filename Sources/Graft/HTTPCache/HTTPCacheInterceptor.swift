@@ -62,8 +62,7 @@ public struct HTTPCacheInterceptor: HTTPInterceptor {
         case .cacheOnly:
             guard let stored else {
                 cache.record(\.misses)
-                throw GraftError(.cacheMiss, message: "no stored response for the request", operation: context.operationName,
-                                 request: RequestSummary(request, redactor: cache.redactor))
+                throw GraftError(.cacheMiss, message: "no stored response for the request", operation: context.operationName)
             }
             cache.record(\.hits)
             return stored.response(source: .cache)

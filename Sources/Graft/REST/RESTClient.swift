@@ -42,32 +42,31 @@ public struct RESTClient: Sendable {
     }
 
     /// Sends `endpoint` and returns the decoded value with the raw response (for headers or status).
+    ///
+    /// The call starts here: the context's ``RequestContext/timeout`` becomes its one deadline, and
+    /// its errors get their context and scrubbing once, as they leave (the HTTP client below adds
+    /// neither again).
     public func response<Response>(for endpoint: Endpoint<Response>,
                                    context: RequestContext? = nil) async throws -> (value: Response, response: HTTPResponse) {
         var context = context ?? endpoint.context
         if context.operationName == nil { context.operationName = endpoint.name }
         let request = try makeRequest(for: endpoint)
-        let summary = RequestSummary(request, redactor: redactor)
-        let response: HTTPResponse
-        let (tracked, ledger) = context.withCredentialLedger()
-        do {
-            response = try await httpClient.send(request, context: tracked)
-        } catch {
-            throw GraftError.scrubbing(error, request: request, context: tracked, ledger: ledger, redactor: redactor)
-        }
-        guard endpoint.acceptableStatuses.contains(response.statusCode) else {
-            throw GraftError.httpStatus(response, operation: endpoint.name, request: request, redactor: redactor)
-                .scrubbing(redactor.secretsInFlight(request, credentials: ledger.all), redactor: redactor)
-        }
-        if Response.self == EmptyResponse.self, let empty = EmptyResponse() as? Response {
-            return (empty, response)
-        }
-        do {
-            return (try decoder.decode(Response.self, from: response.body), response)
-        } catch let error as DecodingError {
-            throw GraftError.decoding(error, response: response, operation: endpoint.name, request: summary)
-        } catch {
-            throw GraftError.wrapping(error, request: request, context: context, redactor: redactor)
+        let httpClient = self.httpClient
+        return try await withRequestBoundary(context, request: request, redactor: redactor) { boundary in
+            let response = try await withCallDeadline(boundary.context, timeout: boundary.context.timeout) { context in
+                try await httpClient.send(request, context: context)
+            }
+            guard endpoint.acceptableStatuses.contains(response.statusCode) else {
+                throw GraftError.httpStatus(response, operation: endpoint.name, redactor: redactor)
+            }
+            if Response.self == EmptyResponse.self, let empty = EmptyResponse() as? Response {
+                return (empty, response)
+            }
+            do {
+                return (try decoder.decode(Response.self, from: response.body), response)
+            } catch let error as DecodingError {
+                throw GraftError.decoding(error, response: response, operation: endpoint.name)
+            }
         }
     }
 

@@ -44,7 +44,21 @@ extension HTTPTransport {
     /// bodies, answered by an array of responses in the same order (as Apollo Server, GraphQL Yoga
     /// and Strawberry accept with batching enabled). A failed HTTP request, or an answer that is
     /// not one response per operation, fails every operation of the batch.
+    ///
+    /// The batch is a call of its own, shared by its operations: its errors are described and
+    /// scrubbed once, as they leave it, with the batch's request and credentials.
     func sendBatch(_ entries: [HTTPBatchQueue.Entry], options: RequestOptions) async throws -> [GraphQLResponseBody] {
+        var context = options.context
+        context.credentialLedger = nil
+        return try await withRequestBoundary(context, redactor: redactor) { boundary in
+            var options = options
+            options.context = boundary.context
+            return try await sendBatchRequest(entries, options: options)
+        }
+    }
+
+    /// The HTTP request of ``sendBatch(_:options:)``, inside its call.
+    private func sendBatchRequest(_ entries: [HTTPBatchQueue.Entry], options: RequestOptions) async throws -> [GraphQLResponseBody] {
         if entries.count == 1, let entry = entries.first {
             return [try await sendAlone(entry.request, includingQuery: entry.includingQuery, options: options)]
         }
@@ -57,34 +71,32 @@ extension HTTPTransport {
         var context = requestContext(entries[0].request, options: options)
         context.operationName = "batch of \(entries.count): \(names)"
         context.isIdempotent = entries.allSatisfy { $0.request.operationKind == .query }
-        let (tracked, ledger) = context.withCredentialLedger()
+        let ledger = context.credentialLedger ?? CredentialLedger()
+        ledger.record(httpRequest)
         do {
-            let response = try await client.send(httpRequest, context: tracked)
+            let response = try await client.send(httpRequest, context: context)
             let secrets = redactor.secretsInFlight(httpRequest, credentials: ledger.all)
             guard response.isSuccess else {
                 // Throws the status's error (with the server's GraphQL errors when it sent them).
-                _ = try parse(response, request: httpRequest, operationName: names, secrets: secrets)
-                throw GraftError.httpStatus(response, operation: names, request: httpRequest, redactor: redactor)
+                _ = try parse(response, operationName: names, secrets: secrets)
+                throw GraftError.httpStatus(response, operation: names, redactor: redactor)
             }
             guard case .array(let items)? = try? JSONParser.parse([UInt8](response.body)), items.count == entries.count else {
                 throw GraftError(.decoding, message: "the server did not answer the batch of \(entries.count) operations with "
                                  + "\(entries.count) responses (does it accept batched requests?)",
-                                 operation: names, request: RequestSummary(httpRequest, redactor: redactor),
-                                 statusCode: response.statusCode, responseHeaders: response.headers, responseBody: response.body)
+                                 operation: names, statusCode: response.statusCode, responseHeaders: response.headers,
+                                 responseBody: response.body)
             }
             return try items.map { item in
                 guard var body = GraphQLResponseBody(json: item) else {
                     throw GraftError(.decoding, message: "a response of the batch is not a GraphQL response (no data or errors)",
-                                     operation: names, request: RequestSummary(httpRequest, redactor: redactor),
-                                     statusCode: response.statusCode, responseHeaders: response.headers)
+                                     operation: names, statusCode: response.statusCode, responseHeaders: response.headers)
                 }
                 if !secrets.isEmpty, !body.errors.isEmpty { body.errors = GraphQLErrors(body.errors).scrubbing(secrets, redactor: redactor).errors }
                 body.statusCode = response.statusCode
                 body.cacheControl = CacheControl(headers: response.headers)
                 return body
             }
-        } catch {
-            throw GraftError.scrubbing(error, request: httpRequest, context: tracked, ledger: ledger, redactor: redactor)
         }
     }
 }

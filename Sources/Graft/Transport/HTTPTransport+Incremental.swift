@@ -15,7 +15,7 @@ extension HTTPTransport {
         AsyncThrowingStream { continuation in
             let task = Task {
                 do {
-                    let run: @Sendable () async throws -> GraphQLResponseBody = {
+                    _ = try await withCall(request, options: options) { options in
                         try await withPersistedQuery(request) { request, includingQuery in
                             try await sendIncremental(request, includingQuery: includingQuery, options: options) { body in
                                 // A persisted-query miss is answered again with the document; don't show it.
@@ -23,12 +23,7 @@ extension HTTPTransport {
                             }
                         }
                     }
-                    if let timeout = options.timeout { _ = try await withDeadline(timeout, operation: run) } else { _ = try await run() }
                     continuation.finish()
-                } catch var error as GraftError {
-                    if error.operation == nil { error.operation = request.operationName }
-                    if error.request == nil { error.request = requestSummary(for: request, options: options) }
-                    continuation.finish(throwing: error)
                 } catch {
                     continuation.finish(throwing: error)
                 }
@@ -43,16 +38,16 @@ extension HTTPTransport {
     func sendIncremental(_ request: GraphQLRequest, includingQuery: Bool, options: RequestOptions,
                          yield: @Sendable (GraphQLResponseBody) -> Void) async throws -> GraphQLResponseBody {
         let httpRequest = try httpRequest(request, includingQuery: includingQuery, options: options)
-        let (tracked, ledger) = requestContext(request, options: options).withCredentialLedger()
+        let context = requestContext(request, options: options)
+        let ledger = sending(httpRequest, for: request, context: context)
         let operationName = request.operationName
         do {
-            let response = try await client.stream(httpRequest, context: tracked)
+            let response = try await client.stream(httpRequest, context: context)
             defer { response.body.cancel() }
             let secrets = redactor.secretsInFlight(httpRequest, credentials: ledger.all)
             let contentType = response.headers["Content-Type"] ?? ""
             guard response.isSuccess, contentType.lowercased().hasPrefix("multipart/mixed") else {
-                let body = try parse(try await response.collect(upTo: 64 << 20), request: httpRequest,
-                                                   operationName: operationName, secrets: secrets)
+                let body = try parse(try await response.collect(upTo: 64 << 20), operationName: operationName, secrets: secrets)
                 yield(body)
                 return body
             }
@@ -81,9 +76,6 @@ extension HTTPTransport {
                              ? "the multipart response ended without a part"
                              : "the multipart response ended after \(incremental.payloadCount) parts while the server said more would follow (hasNext)",
                              operation: operationName)
-        } catch {
-            let wrapped: any Error = error is CancellationError ? GraftError.cancelled(underlying: error) : error
-            throw GraftError.scrubbing(wrapped, request: httpRequest, context: tracked, ledger: ledger, redactor: redactor)
         }
     }
 }

@@ -22,7 +22,8 @@ extension HTTPTransport {
         }
     }
 
-    /// Sends the subscription and hands each result to `yield` until the stream completes.
+    /// Sends the subscription and hands each result to `yield` until the stream completes. The
+    /// subscription is a call: its errors are described and scrubbed once, as they leave it.
     func streamSubscription(_ request: GraphQLRequest, options: RequestOptions,
                             yield: (GraphQLResponseBody) -> Void) async throws {
         var httpRequest = try httpRequest(request, includingQuery: true, options: options)
@@ -34,17 +35,17 @@ extension HTTPTransport {
         if let attemptTimeout = options.attemptTimeout { context.attemptTimeout = attemptTimeout }
         // Nothing happens on the server until the first byte: a subscription may be retried before it.
         context.isIdempotent = true
-        let (tracked, ledger) = context.withCredentialLedger()
         let operationName = request.operationName
-        do {
-            let response = try await client.stream(httpRequest, context: tracked)
+        try await withRequestBoundary(context, request: httpRequest, redactor: redactor) { boundary in
+            let ledger = boundary.ledger
+            let response = try await client.stream(httpRequest, context: boundary.context)
             defer { response.body.cancel() }
             let secrets = redactor.secretsInFlight(httpRequest, credentials: ledger.all)
             let contentType = response.headers["Content-Type"]?.lowercased() ?? ""
             let reader = SubscriptionPayloadReader(operationName: operationName, secrets: secrets, redactor: redactor)
             guard response.isSuccess, contentType.hasPrefix("multipart/mixed") || contentType.hasPrefix("text/event-stream") else {
                 let complete = try await response.collect(upTo: 16 << 20)
-                let body = try parse(complete, request: httpRequest, operationName: operationName, secrets: secrets)
+                let body = try parse(complete, operationName: operationName, secrets: secrets)
                 if let json = try? JSONParser.parse([UInt8](complete.body)), let errors = GraphQLResponseBody.subscriptionFailure(in: json) {
                     throw reader.failure(errors, statusCode: complete.statusCode)
                 }
@@ -76,9 +77,6 @@ extension HTTPTransport {
                 try parser.finish()
                 throw GraftError(.transport, message: "the event stream ended without a complete event")
             }
-        } catch {
-            let wrapped: any Error = error is CancellationError ? GraftError.cancelled(underlying: error) : error
-            throw GraftError.scrubbing(wrapped, request: httpRequest, context: tracked, ledger: ledger, redactor: redactor)
         }
     }
 }

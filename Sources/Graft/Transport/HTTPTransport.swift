@@ -63,28 +63,39 @@ public struct HTTPTransport: GraphQLTransport {
         self.incrementalFormat = incrementalFormat
     }
 
-    /// Sends the request; `options.timeout` bounds the whole call (persisted-query round trips,
-    /// retries and back-off included).
+    /// Sends the request; `options.timeout` (else the context's ``RequestContext/timeout``) bounds
+    /// the whole call (persisted-query round trips, retries and back-off included).
+    ///
+    /// The call starts here: its deadline, and its errors' context and scrubbing, are applied once
+    /// here for every layer below (``withCall(_:options:operation:)``).
     public func execute(_ request: GraphQLRequest, options: RequestOptions) async throws -> GraphQLResponseBody {
-        guard let timeout = options.timeout else { return try await executeWithoutDeadline(request, options: options) }
-        do {
-            return try await withDeadline(timeout) { try await executeWithoutDeadline(request, options: options) }
-        } catch var error as GraftError {
-            if error.operation == nil { error.operation = request.operationName }
-            if error.request == nil { error.request = requestSummary(for: request, options: options) }
-            throw error
+        try await withCall(request, options: options) { options in
+            try await withPersistedQuery(request) { request, includingQuery in
+                try await send(request, includingQuery: includingQuery, options: options)
+            }
+        }
+    }
+
+    /// Runs one query or mutation as a call: the outermost layer of its errors
+    /// (``withRequestBoundary(_:naming:request:redactor:operation:)``) and its whole-call deadline
+    /// (``withCallDeadline(_:timeout:operation:)``), with `options` whose context carries both to
+    /// the layers below.
+    func withCall<Value: Sendable>(_ request: GraphQLRequest, options: RequestOptions,
+                                   operation: @escaping @Sendable (RequestOptions) async throws -> Value) async throws -> Value {
+        // The options' context stays as given (batching and deduplication compare it); the
+        // operation's name reaches the layers below through `requestContext(_:options:)`.
+        try await withRequestBoundary(options.context, naming: request.operationName, redactor: redactor) { boundary in
+            try await withCallDeadline(boundary.context, timeout: options.timeout ?? options.context.timeout) { context in
+                var options = options
+                options.context = context
+                return try await operation(options)
+            }
         }
     }
 
     public func requestSummary(for request: GraphQLRequest, options: RequestOptions) -> RequestSummary? {
         let includingQuery = persistedQueryHash(request) == nil || (persistedQueries == .automatic && !request.uploads.isEmpty)
         return (try? httpRequest(request, includingQuery: includingQuery, options: options)).map { RequestSummary($0, redactor: redactor) }
-    }
-
-    private func executeWithoutDeadline(_ request: GraphQLRequest, options: RequestOptions) async throws -> GraphQLResponseBody {
-        try await withPersistedQuery(request) { request, includingQuery in
-            try await send(request, includingQuery: includingQuery, options: options)
-        }
     }
 
     /// Sends `request` through `send` as the persisted-query mode says: the document, or the hash
@@ -177,22 +188,23 @@ public struct HTTPTransport: GraphQLTransport {
             return try await sendIncremental(request, includingQuery: includingQuery, options: options) { _ in }
         }
         let httpRequest = try httpRequest(request, includingQuery: includingQuery, options: options)
-        let (tracked, ledger) = requestContext(request, options: options).withCredentialLedger()
-        do {
-            let response = try await client.send(httpRequest, context: tracked)
-            return try parse(response, request: httpRequest, operationName: request.operationName,
-                                           secrets: redactor.secretsInFlight(httpRequest, credentials: ledger.all)
-                                               + uploadVariableSecrets(request))
-        } catch {
-            throw GraftError.scrubbing(error, request: httpRequest, context: tracked, ledger: ledger, redactor: redactor)
-        }
+        let context = requestContext(request, options: options)
+        let ledger = sending(httpRequest, for: request, context: context)
+        let response = try await client.send(httpRequest, context: context)
+        return try parse(response, operationName: request.operationName,
+                         secrets: redactor.secretsInFlight(httpRequest, credentials: ledger.all))
     }
 
-    /// The secret fields of a request with files: its streamed body is not read for them, but its
-    /// variables are at hand. Empty without files (the JSON body is read instead).
-    func uploadVariableSecrets(_ request: GraphQLRequest) -> [String] {
-        guard !request.uploads.isEmpty else { return [] }
-        return redactor.secretFieldValues(jsonText: JSONValue.object(request.variables).serialized)
+    /// Notes `httpRequest` in the call's ledger as the request its errors are about (replacing
+    /// the previous round trip's), with the secret fields of a request with files: its streamed
+    /// body is not read for them, but its variables are at hand.
+    func sending(_ httpRequest: HTTPRequest, for request: GraphQLRequest, context: RequestContext) -> CredentialLedger {
+        let ledger = context.credentialLedger ?? CredentialLedger()
+        ledger.record(httpRequest)
+        if !request.uploads.isEmpty {
+            for secret in redactor.secretFieldValues(jsonText: JSONValue.object(request.variables).serialized) { ledger.note(secret) }
+        }
+        return ledger
     }
 
     /// The context of a query or mutation: GraphQL, named, its timeouts, offline behaviour and
@@ -210,9 +222,11 @@ public struct HTTPTransport: GraphQLTransport {
     }
 
     /// Reads an HTTP response per the GraphQL-over-HTTP specification. The server's error messages
-    /// have `secrets` (the credentials in flight) scrubbed: a server may echo a token it refused.
-    /// `secrets` is worked out only when there are errors to scrub: finding them reads the request.
-    func parse(_ response: HTTPResponse, request: HTTPRequest, operationName: String,
+    /// in a body it returns have `secrets` (the credentials in flight) scrubbed: a server may echo a
+    /// token it refused. `secrets` is worked out only when there are errors to scrub: finding them
+    /// reads the request. What it throws is scrubbed, and told which request it is about, where the
+    /// call leaves the transport.
+    func parse(_ response: HTTPResponse, operationName: String,
                secrets: @autoclosure () -> [String] = []) throws -> GraphQLResponseBody {
         let contentType = response.headers["Content-Type"]?.lowercased() ?? ""
         let isGraphQLResponse = contentType.contains("application/graphql-response+json")
@@ -221,20 +235,19 @@ public struct HTTPTransport: GraphQLTransport {
             // With application/graphql-response+json a 4xx/5xx carries a GraphQL response with errors.
             if isGraphQLResponse, let json, let body = GraphQLResponseBody(json: json), !body.errors.isEmpty {
                 throw GraftError(.graphQLErrors, message: body.errors[0].description, operation: operationName,
-                                 request: RequestSummary(request, redactor: redactor), statusCode: response.statusCode,
-                                 responseHeaders: response.headers, responseBody: response.body,
-                                 underlying: GraphQLErrors(body.errors)).scrubbing(secrets(), redactor: redactor)
+                                 statusCode: response.statusCode, responseHeaders: response.headers, responseBody: response.body,
+                                 underlying: GraphQLErrors(body.errors))
             }
-            throw GraftError.httpStatus(response, operation: operationName, request: request, redactor: redactor).scrubbing(secrets(), redactor: redactor)
+            throw GraftError.httpStatus(response, operation: operationName, redactor: redactor)
         }
         guard let json else {
             throw GraftError(.decoding, message: "the response body is not valid JSON (\(response.body.count) bytes)",
-                             operation: operationName, request: RequestSummary(request, redactor: redactor),
+                             operation: operationName,
                              statusCode: response.statusCode, responseHeaders: response.headers, responseBody: response.body)
         }
         guard var body = GraphQLResponseBody(json: json) else {
             throw GraftError(.decoding, message: "the response is not a GraphQL response (no data or errors)",
-                             operation: operationName, request: RequestSummary(request, redactor: redactor),
+                             operation: operationName,
                              statusCode: response.statusCode, responseHeaders: response.headers, responseBody: response.body)
         }
         if !body.errors.isEmpty {

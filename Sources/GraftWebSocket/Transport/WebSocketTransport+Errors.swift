@@ -82,10 +82,7 @@ extension WebSocketTransport {
     /// `error` as the `GraftError` an operation's stream ends with (the close code or frame problem
     /// in the message; the WebSocket error as ``GraftError/underlying``).
     static func graftError(_ error: any Error, operation: String) -> GraftError {
-        if var graftError = error as? GraftError {
-            if graftError.operation == nil { graftError.operation = operation }
-            return graftError
-        }
+        if let graftError = error as? GraftError { return graftError.withContext(operation: operation) }
         let message: String
         switch error {
         case let error as WebSocketError: message = error.description

@@ -116,7 +116,8 @@ public final class LoggingInterceptor: HTTPInterceptor {
         } catch {
             let elapsed = ContinuousClock.now - start
             secrets = remember(ledger.all) + fieldSecrets
-            let failure = GraftError.scrubbing(error, request: request, context: context, ledger: ledger, redactor: redactor)
+            let failure = GraftError.leavingCall(error, operation: context.operationName, request: request,
+                                                 credentials: ledger.all, redactor: redactor)
             sink.log(HTTPLogRecord(kind: .failure, requestID: id, duration: elapsed,
                                    message: "[graft] !! #\(id) \(target) failed in \(Self.format(elapsed)): "
                                        + redactor.scrub(failure.description, secrets: secrets)))

@@ -2,7 +2,9 @@
 /// cancels it.
 ///
 /// The timeout is the context's ``RequestContext/attemptTimeout``, else its
-/// ``RequestContext/timeout``, else ``defaultTimeout``. Placed inside a ``RetryInterceptor`` it
+/// ``RequestContext/timeout``, else ``defaultTimeout``, shortened to what is left of the call's
+/// ``RequestContext/deadline``: a limit that would end after the deadline starts no timer of its
+/// own, the call's one timer ends the request then. Placed inside a ``RetryInterceptor`` it
 /// limits each attempt; placed outside, the whole exchange (which the client already bounds by the
 /// context's ``RequestContext/timeout``).
 /// The ``URLSessionHTTPClient`` applies the same rule on its own, so this interceptor matters for
@@ -18,8 +20,9 @@ public struct TimeoutInterceptor: HTTPInterceptor {
 
     /// Passes the request on under a deadline.
     public func intercept(_ request: HTTPRequest, context: RequestContext, next: @escaping HTTPNext) async throws -> HTTPResponse {
-        guard let timeout = context.attemptTimeout ?? context.timeout ?? defaultTimeout else { return try await next(request, context) }
-        return try await withDeadline(timeout) { try await next(request, context) }
+        try await withAttemptLimit(context.attemptTimeout ?? context.timeout ?? defaultTimeout, context: context) {
+            try await next(request, context)
+        }
     }
 
     /// Passes the request on under a deadline for the response head, then fails the body with
@@ -28,7 +31,7 @@ public struct TimeoutInterceptor: HTTPInterceptor {
     public func interceptStream(_ request: HTTPRequest, context: RequestContext,
                                 next: @escaping HTTPStreamNext) async throws -> HTTPStreamingResponse {
         guard let timeout = context.attemptTimeout ?? context.timeout ?? defaultTimeout else { return try await next(request, context) }
-        var response = try await withDeadline(timeout) { try await next(request, context) }
+        var response = try await withAttemptLimit(timeout, context: context) { try await next(request, context) }
         response.body = response.body.idleTimeout(timeout)
         return response
     }
