@@ -27,7 +27,7 @@ extension GraftError {
 }
 
 extension GraphQLErrors {
-    /// The errors with `secrets` (credentials in flight, such as ``Redactor/secretValues(in:)``)
+    /// The errors with `secrets` (credentials in flight, such as `Redactor.secretValues(in:)`)
     /// scrubbed from their messages; transports outside this module use it on the server's errors.
     public func scrubbing(_ secrets: [String], redactor: Redactor = .default) -> GraphQLErrors {
         GraphQLErrors(errors.map { $0.scrubbing(secrets, redactor: redactor) })

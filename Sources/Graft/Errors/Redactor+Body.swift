@@ -12,7 +12,7 @@ extension Redactor {
     /// - Parameters:
     ///   - body: The body bytes.
     ///   - contentType: The `Content-Type` header, if any.
-    ///   - secrets: Values to scrub wherever they appear (see ``secretValues(in:)``).
+    ///   - secrets: Values to scrub wherever they appear (see `secretValues(in:)`).
     ///   - limit: The most characters to keep.
     public func redact(body: Data, contentType: String?, secrets: [String] = [], limit: Int = 1024) -> String {
         guard !body.isEmpty else { return "" }

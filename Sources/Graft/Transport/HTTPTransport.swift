@@ -67,7 +67,7 @@ public struct HTTPTransport: GraphQLTransport {
     /// the whole call (persisted-query round trips, retries and back-off included).
     ///
     /// The call starts here: its deadline, and its errors' context and scrubbing, are applied once
-    /// here for every layer below (``withCall(_:options:operation:)``).
+    /// here for every layer below (`withCall(_:options:operation:)`).
     public func execute(_ request: GraphQLRequest, options: RequestOptions) async throws -> GraphQLResponseBody {
         try await withCall(request, options: options) { options in
             try await withPersistedQuery(request) { request, includingQuery in
