@@ -2,7 +2,9 @@
 # Graft at the scale of a large app: for apps of 100, 300 and 1,000 named operations over GitHub's
 # schema (written by make-app-scale.py: a schema module, a module of shared fragments and feature
 # modules of about 75 operations each, all depending on this repository's Graft by path), measures
-#   - `graft generate --per-input-file` of every module (release build of graft; median of GENERATE_RUNS);
+#   - `graft generate --per-input-file` of every module in one process, one `--config` per module's
+#     graft.json (release build of graft; median of GENERATE_RUNS), and beside it, for information, one
+#     process per module;
 #   - the clean debug build of the generated code: the first `swift build` after generating (later
 #     runs touch every generated file first), minus a no-op `swift build` (medians of RUNS, default
 #     3; the runtime is built once and the manifest compiled before, neither timed);
@@ -17,6 +19,8 @@
 #
 #   GRAFT_CORPORA=/path/to/corpora Scripts/bench/app-scale.sh
 #   SIZES="100 300" RUNS=1 KEEP=1 Scripts/bench/app-scale.sh      (KEEP: leave the apps in $WORK)
+#   GENERATE_ONLY=1 GRAFT=.build/release/graft Scripts/bench/app-scale.sh   (the generate figures alone, no builds;
+#                                                                 GRAFT: a release graft built before)
 #
 # Edits alternate: the odd runs apply an edit and the even runs undo it, each a one-field edit.
 # Rebuild times are given both whole and minus the no-op build. The ratio checks compare the
@@ -37,9 +41,13 @@ mkdir -p "$work"
 app=$work/app
 log=$work/log
 
-echo "building graft (release)..." >&2
-swift build -c release --product graft >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
-graft=$(swift build -c release --show-bin-path)/graft
+if [ -n "${GRAFT:-}" ]; then
+    graft=$GRAFT  # a graft executable built before (a release build)
+else
+    echo "building graft (release)..." >&2
+    swift build -c release --product graft >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
+    graft=$(swift build -c release --show-bin-path)/graft
+fi
 
 # Every compiler process runs under /usr/bin/time, appending its maximum RSS (KB) to $APP_SCALE_RSS:
 # a swift-frontend wrapper in a folder laid out as the toolchain's usr/ (its lib/ the toolchain's,
@@ -64,25 +72,36 @@ manifest() {  # manifest EXPRESSION: a value of app-scale.json (m), printed by P
         "$app/app-scale.json"
 }
 
-# Generates every module of the app, as its build would: the schema module (only the types the
-# other modules use), the fragments module, then each feature module.
+# Generates every module of the app in one process, as a user would: one `--config` per module's
+# graft.json (the schema module, the fragments module, then each feature module).
 generate_all() {
-    local used_by=() feature
-    if [ "$schema_types" = used ]; then
-        used_by=(--used-by Sources/CoreAPI/GraphQL)
-        for feature in $features; do used_by+=(--used-by "Sources/$feature/GraphQL"); done
-    fi
+    local configs=(--config Sources/AppSchema/graft.json --config Sources/CoreAPI/graft.json) feature
+    for feature in $features; do configs+=(--config "Sources/$feature/graft.json"); done
+    (cd "$app" && "$graft" generate --per-input-file "${configs[@]}") >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
+}
+
+# The same modules, one `graft generate` process each, in turn (informational: what running the
+# command once per module costs).
+generate_each() {
+    local module
     (
         cd "$app"
-        "$graft" generate --per-input-file --schema Schema/schema.graphqls --schema-only --schema-types "$schema_types" "${used_by[@]}" \
-            --output Sources/AppSchema/Generated
-        "$graft" generate --per-input-file --schema Schema/schema.graphqls --schema-module AppSchema \
-            --operations Sources/CoreAPI/GraphQL --output Sources/CoreAPI/Generated
-        for feature in $features; do
-            "$graft" generate --per-input-file --schema Schema/schema.graphqls --schema-module AppSchema \
-                --upstream CoreAPI=Sources/CoreAPI/GraphQL --operations "Sources/$feature/GraphQL" --output "Sources/$feature/Generated"
-        done
+        for module in AppSchema CoreAPI $features; do "$graft" generate --per-input-file --config "Sources/$module/graft.json"; done
     ) >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
+}
+
+# Median wall and CPU (user + system) seconds of GENERATE_RUNS runs of a generate function from
+# empty output folders: sets gen_wall and gen_cpu.
+time_generate() {
+    local walls=() cpus=() real cpu_user cpu_sys
+    for _ in $(seq "$generate_runs"); do
+        rm -rf "$app"/Sources/*/Generated
+        { TIMEFORMAT='%R %U %S'; time "$1"; } 2>"$work/gen-time"
+        read -r real cpu_user cpu_sys <"$work/gen-time"
+        walls+=("$real") cpus+=("$(echo "$cpu_user + $cpu_sys" | bc -l)")
+    done
+    gen_wall=$(printf '%s\n' "${walls[@]}" | median)
+    gen_cpu=$(printf '%s\n' "${cpus[@]}" | median)
 }
 
 # One `swift build -v` of the app, timed. Sets wall, user, rss (MB, largest frontend) and
@@ -132,21 +151,24 @@ results=()
 for n in $sizes; do
     rm -rf "$app/Sources" "$app/Package.swift" "$app/app-scale.json" "$app/.build/"*/debug/*Kit.build \
         "$app/.build/"*/debug/{AppSchema,CoreAPI}.build "$app/.build/"*/debug/Modules/*Kit.* "$app/.build/"*/debug/Modules/{AppSchema,CoreAPI}.*
-    python3 Scripts/bench/make-app-scale.py --schema "$schema" --operations "$n" --output "$app" --graft "$repo" >"$log"
+    python3 Scripts/bench/make-app-scale.py --schema "$schema" --operations "$n" --output "$app" --graft "$repo" \
+        --schema-types "$schema_types" >"$log"
     features=$(manifest "m['features']")
     echo "n=$n: $(cat "$log")" >&2
 
-    gen=() gen_cpu=()
-    for _ in $(seq "$generate_runs"); do
-        rm -rf "$app"/Sources/*/Generated
-        { TIMEFORMAT='%R %U %S'; time generate_all; } 2>"$work/gen-time"
-        read -r real cpu_user cpu_sys <"$work/gen-time"
-        gen+=("$real") gen_cpu+=("$(echo "$cpu_user + $cpu_sys" | bc -l)")
-    done
-    generate=$(printf '%s\n' "${gen[@]}" | median)
-    generate_cpu=$(printf '%s\n' "${gen_cpu[@]}" | median)
+    time_generate generate_each
+    each=$gen_wall each_cpu=$gen_cpu
+    time_generate generate_all
+    generate=$gen_wall generate_cpu=$gen_cpu
     files=$(find "$app/Sources" -path '*/Generated/*.swift' | wc -l)
     lines=$(find "$app/Sources" -path '*/Generated/*.swift' -exec cat {} + | wc -l)
+    if [ -n "${GENERATE_ONLY:-}" ]; then
+        printf -v row '%6s %4s %6s %8s %13s %13s' "$n" "$(( $(echo "$features" | wc -w) + 2 ))" "$files" "$lines" \
+            "$generate/$generate_cpu" "$each/$each_cpu"
+        rows+=("$row") results+=("$n $generate 0 0 0 0 0 $generate_cpu")
+        echo "$row" >&2
+        continue
+    fi
 
     # The new manifest compiled and the build planned, untimed, so that the first build of the app
     # is its clean build; the later runs touch every generated file first.
@@ -191,7 +213,8 @@ for n in $sizes; do
 
     modules=$(( $(echo "$features" | wc -w) + 2 ))
     results+=("$n $generate $clean $op_wall $op_files $frag_wall $frag_files $generate_cpu")
-    printf -v row '%6s %4s %6s %8s %13s %9s %8s %8s %8s %11s %9s %13s %8s' "$n" "$modules" "$files" "$lines" "$generate/$generate_cpu" \
+    printf -v row '%6s %4s %6s %8s %13s %13s %9s %8s %8s %8s %11s %9s %13s %8s' "$n" "$modules" "$files" "$lines" "$generate/$generate_cpu" \
+        "$each/$each_cpu" \
         "$(printf '%.2f' "$clean")" "$user_wall" "$noop_wall" "$(printf '%.2f' "$(echo "$op_wall - $noop_wall" | bc -l)")" \
         "$op_files/$compiled_all" "$(printf '%.2f' "$(echo "$frag_wall - $noop_wall" | bc -l)")" \
         "$frag_files/$frag_expected" "$peak_rss"
@@ -201,12 +224,17 @@ for n in $sizes; do
 done
 
 echo
-echo "ops: named operations; gen/cpu: graft generate of every module, wall / CPU (user + system) (s); clean: clean debug build minus no-op (s); user: CPU of the"
-echo "clean build (s); op/frag edit: rebuild minus no-op (s), files recompiled / files concerned; rss: largest swift-frontend (MB)"
-printf '%6s %4s %6s %8s %13s %9s %8s %8s %8s %11s %9s %13s %8s\n' ops mods files lines gen/cpu clean user no-op op-edit op-files \
-    frag-edit frag-files rss
+echo "ops: named operations; gen/cpu: one graft generate of every module (--config per module), wall / CPU (user + system) (s); each/cpu: one"
+echo "graft process per module, in turn (informational); clean: clean debug build minus no-op (s); user: CPU of the clean build (s);"
+echo "op/frag edit: rebuild minus no-op (s), files recompiled / files concerned; rss: largest swift-frontend (MB)"
+if [ -n "${GENERATE_ONLY:-}" ]; then
+    printf '%6s %4s %6s %8s %13s %13s\n' ops mods files lines gen/cpu each/cpu
+else
+    printf '%6s %4s %6s %8s %13s %13s %9s %8s %8s %8s %11s %9s %13s %8s\n' ops mods files lines gen/cpu each/cpu clean user no-op op-edit \
+        op-files frag-edit frag-files rss
+fi
 printf '%s\n' "${rows[@]}"
-printf '%s\n' "${notes[@]}"
+printf '%s\n' "${notes[@]+"${notes[@]}"}"
 echo
 
 # The acceptance lines, from the smallest and largest sizes measured.
@@ -220,10 +248,14 @@ if [ "$n1" != "$n0" ]; then
     limit=$(echo "1.1 * $n1 / $n0" | bc -l)
     check "generate grows at most linearly: $n1 / $n0 operations = $(printf '%.2f' "$(echo "$gen1 / $gen0" | bc -l)")x (at most $(printf '%.1f' "$limit")x)" \
         "$gen1 / $gen0 <= $limit"
-    check "clean build grows at most linearly: $n1 / $n0 operations = $(printf '%.2f' "$(echo "$clean1 / $clean0" | bc -l)")x (at most $(printf '%.1f' "$limit")x)" \
+    [ -n "${GENERATE_ONLY:-}" ] || check "clean build grows at most linearly: $n1 / $n0 operations = $(printf '%.2f' "$(echo "$clean1 / $clean0" | bc -l)")x (at most $(printf '%.1f' "$limit")x)" \
         "$clean1 / $clean0 <= $limit"
 fi
 check "graft generate of $n1 operations under 1 s: $gen1 s wall ($gen1_cpu s CPU)" "$gen1 < 1"
+if [ -n "${GENERATE_ONLY:-}" ]; then
+    echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)  $(date -u '+%H:%M UTC')"
+    exit "$status"
+fi
 for result in "${results[@]}"; do
     read -r n _ _ _ op_files _ frag_files <<<"$result"
     check "n=$n: the one-operation edit recompiles one file: $op_files" "$op_files == 1"

@@ -6,7 +6,9 @@
 The app is laid out as the ModularApps article describes: a schema module (`AppSchema`), a module
 of shared fragments (`CoreAPI`) and feature modules of about 75 operations each (`ProfileKit`,
 `IssuesKit`, ...). Every operation and fragment is one `.graphql` file under the module's
-`GraphQL/` folder; `graft generate --per-input-file` writes the module's Swift into `Generated/`.
+`GraphQL/` folder; each module's `graft.json` names its schema, schema module and upstream module,
+and `graft generate --per-input-file --config ...` (one `--config` per module, or one process per
+module) writes the module's Swift into `Generated/`.
 
 Operations are built from the schema's own fields by a seeded random walk (the same seed and N give
 the same app): screens rooted at `viewer`, `repository`, `user`, `organization`, `search`, `node`
@@ -483,6 +485,8 @@ def main():
     parser.add_argument('--graft', default=os.path.join(os.path.dirname(__file__), '..', '..'),
                         help='the Graft package the app depends on (by path)')
     parser.add_argument('--seed', type=int, default=2026)
+    parser.add_argument('--schema-types', choices=['used', 'all'], default='used',
+                        help="the schema module's types: those the other modules use, or all")
     args = parser.parse_args()
 
     with open(args.schema, encoding='utf-8') as f:
@@ -540,12 +544,24 @@ def main():
         write(f'Sources/{feature}/{feature}.swift', f'// The {feature[:-3]} feature\'s operations.\n')
     for feature, operation in operations:
         write(f'Sources/{feature}/GraphQL/{operation.name}.graphql', document(operation))
+    # Each module's graft.json, so that one `graft generate --config ... --config ...` generates them all.
+    schema_module = {'schema': ['../../Schema/schema.graphqls'], 'operations': [], 'output': 'Generated',
+                     'schemaTypes': args.schema_types}
+    if args.schema_types == 'used':
+        schema_module['usedBy'] = ['../CoreAPI/GraphQL'] + [f'../{f}/GraphQL' for f in features]
+    write('Sources/AppSchema/graft.json', json.dumps(schema_module, indent=2) + '\n')
+    module = {'schema': ['../../Schema/schema.graphqls'], 'schemaModule': 'AppSchema', 'operations': ['GraphQL'],
+              'output': 'Generated'}
+    write('Sources/CoreAPI/graft.json', json.dumps(module, indent=2) + '\n')
+    for feature in features:
+        write(f'Sources/{feature}/graft.json', json.dumps({**module, 'upstream': {'CoreAPI': ['../CoreAPI/GraphQL']}}, indent=2) + '\n')
 
     graft = os.path.abspath(args.graft)
     api = f'.product(name: "GraftAPI", package: "{os.path.basename(graft)}")'
-    targets = [f'        .target(name: "AppSchema", dependencies: [{api}]),',
-               f'        .target(name: "CoreAPI", dependencies: ["AppSchema", {api}], exclude: ["GraphQL"]),']
-    targets += [f'        .target(name: "{f}", dependencies: ["AppSchema", "CoreAPI", {api}], exclude: ["GraphQL"]),' for f in features]
+    targets = [f'        .target(name: "AppSchema", dependencies: [{api}], exclude: ["graft.json"]),',
+               f'        .target(name: "CoreAPI", dependencies: ["AppSchema", {api}], exclude: ["GraphQL", "graft.json"]),']
+    targets += [f'        .target(name: "{f}", dependencies: ["AppSchema", "CoreAPI", {api}], exclude: ["GraphQL", "graft.json"]),'
+                for f in features]
     write('Package.swift', '\n'.join([
         '// swift-tools-version: 6.0',
         f'// A modular app of {count} operations over GitHub\'s schema, written by Scripts/bench/make-app-scale.py.',

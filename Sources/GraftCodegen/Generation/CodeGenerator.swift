@@ -20,10 +20,12 @@ public enum CodeGenerator {
     }
 
     /// Runs the pipeline for a configuration whose paths are already resolved.
-    /// - Parameter options: the parser's limits, applied to each schema and operation file (the
-    ///   CLI's `--max-tokens`).
+    /// - Parameters:
+    ///   - options: the parser's limits, applied to each schema and operation file (the CLI's
+    ///     `--max-tokens`).
+    ///   - shared: the schema and upstream files when other modules of the run loaded them already.
     public static func run(_ configuration: GraftConfiguration, layout: SwiftGenerator.Layout = .perDefinition,
-                           options: ParseOptions = .default) -> Result {
+                           options: ParseOptions = .default, shared: SharedInputs = SharedInputs()) -> Result {
         var result = Result()
         if let error = missingSchemaModule(configuration) ?? misplacedSettings(configuration) {
             result.errors = [error]
@@ -35,7 +37,7 @@ public enum CodeGenerator {
         let inputs = InputLoader.load(schemaPaths: configuration.schemaPaths,
                                       operationPaths: typesOnly ? configuration.usedBy
                                           : configuration.isSchemaModule ? nil : configuration.operationPaths,
-                                      upstream: configuration.upstream, options: options)
+                                      upstream: configuration.upstream, options: options, shared: shared)
         guard let schema = inputs.schema else {
             result.errors = inputs.errors
             return result
@@ -90,6 +92,19 @@ public enum CodeGenerator {
         result.mockFiles = generator.mockFiles()
         if configuration.persistedQueryManifest != nil { result.manifest = PersistedQueryManifest(document: compiled) }
         return result
+    }
+
+    /// Runs the pipeline for several modules (configurations whose paths are already resolved) in
+    /// one process: each distinct schema and upstream module loaded once, then the modules
+    /// generated on every core. Each result is the one `run(_:layout:options:)` gives for its
+    /// configuration alone, in the configurations' order.
+    public static func run(_ configurations: [GraftConfiguration], layout: SwiftGenerator.Layout = .perDefinition,
+                           options: ParseOptions = .default) -> [Result] {
+        let shared = SharedInputs.load(schemaPaths: configurations.map(\.schemaPaths), upstream: configurations.map(\.upstream),
+                                       options: options)
+        return ConcurrentMap.map(configurations) { configuration in
+            run(configuration, layout: layout, options: options, shared: shared)
+        }
     }
 
     /// In `.perInputFile` layout, an error for each output file name that two operation files

@@ -59,6 +59,7 @@ enum SwiftNames {
     /// One line of a multi-line string literal's content: backslashes, the quotes of `"""` and
     /// control characters but tabs escaped.
     static func multilineContent(_ line: String) -> String {
+        if let content = line.utf8.withContiguousStorageIfAvailable(asciiMultilineContent) ?? nil { return content }
         var result = ""
         var quotes = 0
         for scalar in line.unicodeScalars {
@@ -77,6 +78,47 @@ enum SwiftNames {
         return result
     }
 
+    /// `stringLiteral(_:)` byte by byte: the bytes of a scalar from U+0080 up are copied as they
+    /// are, as the scalar would be.
+    private static func utf8StringLiteral(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var result: [UInt8] = [0x22]
+        result.reserveCapacity(bytes.count + 2)
+        for byte in bytes {
+            switch byte {
+            case 0x22: result += [0x5C, 0x22]
+            case 0x5C: result += [0x5C, 0x5C]
+            case 0x0A: result += [0x5C, 0x6E]
+            case 0x0D: result += [0x5C, 0x72]
+            case 0x09: result += [0x5C, 0x74]
+            case 0..<0x20, 0x7F: result += Array("\\u{\(String(byte, radix: 16))}".utf8)
+            default: result.append(byte)
+            }
+        }
+        result.append(0x22)
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// `multilineContent(_:)` of ASCII text, byte by byte; nil for any other text.
+    private static func asciiMultilineContent(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var quotes = 0
+        for byte in bytes {
+            guard byte < 0x80 else { return nil }
+            quotes = byte == 0x22 ? quotes + 1 : 0
+            switch byte {
+            case 0x22 where quotes == 3:
+                result += [0x5C, 0x22]
+                quotes = 0
+            case 0x5C: result += [0x5C, 0x5C]
+            case 0x09: result.append(byte)
+            case 0..<0x20, 0x7F: result += Array("\\u{\(String(byte, radix: 16))}".utf8)
+            default: result.append(byte)
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
     /// `["Droid", "Human"]`: an array literal of string literals.
     static func setLiteral(_ names: [String]) -> String {
         "[" + names.map(stringLiteral).joined(separator: ", ") + "]"
@@ -84,6 +126,7 @@ enum SwiftNames {
 
     /// A Swift string literal with the text escaped.
     static func stringLiteral(_ text: String) -> String {
+        if let literal = text.utf8.withContiguousStorageIfAvailable(utf8StringLiteral) { return literal }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

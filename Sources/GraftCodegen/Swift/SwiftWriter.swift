@@ -11,7 +11,13 @@ struct SwiftWriter {
     var column: Int { indentation.count * 4 }
 
     /// Whether `content` fits on one line at the current indentation (160 columns).
-    func fits(_ content: String) -> Bool { column + content.count <= Self.maxLineWidth }
+    func fits(_ content: String) -> Bool {
+        let room = Self.maxLineWidth - column
+        // A Character takes at least one byte: a short text fits without being counted, and a long
+        // one is counted no further than the room there is.
+        if content.utf8.count <= room { return true }
+        return room >= 0 && content.dropFirst(room).isEmpty
+    }
 
     /// The longest line generated code has, string literals apart (a test checks every golden).
     static let maxLineWidth = 160
@@ -24,7 +30,12 @@ struct SwiftWriter {
 
     /// Appends `/// ` lines for a description (nothing for nil or blank).
     mutating func documentation(_ description: String?) {
-        guard let description, !description.allSatisfy(\.isWhitespace) else { return }
+        guard let description else { return }
+        if let lines = description.utf8.withContiguousStorageIfAvailable(Self.asciiDocumentationLines) ?? nil {
+            for line in lines { self.line(line) }
+            return
+        }
+        guard !description.allSatisfy(\.isWhitespace) else { return }
         // Every line break Swift knows (a lone `\r` too) starts a new `///` line: schema text never
         // ends a comment early.
         let lines = description.split(omittingEmptySubsequences: false) {
@@ -38,6 +49,29 @@ struct SwiftWriter {
             }
             self.line(end == line.startIndex ? "///" : "/// " + String(line[..<end]))
         }
+    }
+
+    /// The `///` lines of an ASCII description without `\r` (each byte a Character), cut and
+    /// trimmed byte by byte as `documentation(_:)` cuts and trims Characters; none for a blank
+    /// one; nil for any other text.
+    private static func asciiDocumentationLines(_ bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
+        var blank = true
+        for byte in bytes {
+            guard byte < 0x80 && byte != 0x0D else { return nil }
+            if byte != 0x20 && !(0x09...0x0C).contains(byte) { blank = false }
+        }
+        guard !blank else { return [] }
+        var lines: [String] = []
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            let next = end + 1
+            while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+            lines.append(end == start ? "///" : "/// " + String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+            start = next
+        }
+        return lines
     }
 
     /// Appends a schema field's description the first time the file declares a property for

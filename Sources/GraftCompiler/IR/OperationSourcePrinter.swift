@@ -34,6 +34,9 @@ public enum OperationSourcePrinter {
 
     /// Apollo's single-line form: each line trimmed of spaces, empty lines dropped, joined by one space.
     public static func singleLine(_ text: String) -> String {
+        // ASCII without carriage returns (every printed operation in practice): each byte is a
+        // Character, so the lines are cut and trimmed byte by byte.
+        if let joined = text.utf8.withContiguousStorageIfAvailable(asciiSingleLine) ?? nil { return joined }
         var parts: [Substring] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
             var trimmed = line[...]
@@ -42,6 +45,28 @@ public enum OperationSourcePrinter {
             if !trimmed.isEmpty { parts.append(trimmed) }
         }
         return parts.joined(separator: " ")
+    }
+
+    /// `singleLine` of ASCII text without `\r`, or nil for any other text.
+    private static func asciiSingleLine(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            var end = index
+            while end < bytes.count && bytes[end] != 0x0A {
+                guard bytes[end] < 0x80 && bytes[end] != 0x0D else { return nil }
+                end += 1
+            }
+            var start = index
+            index = end + 1
+            while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
+            while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+            guard start < end else { continue }
+            if !result.isEmpty { result.append(0x20) }
+            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     private static func strip(_ directives: [Directive]) -> [Directive] {

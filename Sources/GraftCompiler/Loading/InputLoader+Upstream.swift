@@ -6,11 +6,11 @@ extension InputLoader {
     /// like local ones. A fragment name declared twice across modules is an error naming both
     /// places; a validation error about an upstream fragment says which module declares it.
     static func loadModular(operationPaths: [String], upstream: [UpstreamModule], schema: Schema, options: ParseOptions,
-                            into inputs: inout LoadedInputs) {
+                            shared: SharedInputs, into inputs: inout LoadedInputs) {
         var errors: [GraphQLError] = []
         var upstreamSources: [(module: String, source: Source)] = []
         for module in upstream {
-            let read = OperationLoader.read(paths: module.operationPaths, options: options)
+            let read = shared.upstreamFiles(paths: module.operationPaths, options: options)
             upstreamSources += read.sources.map { (module.name, $0) }
             errors += read.errors.map { error in
                 var error = error

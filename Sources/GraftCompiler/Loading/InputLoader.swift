@@ -26,11 +26,13 @@ public struct LoadedInputs: Sendable {
 public enum InputLoader {
     /// Loads the schema in `schemaPaths` and, when `operationPaths` is not nil, the operations in
     /// them, validated against the schema together with the fragments of `upstream` modules.
-    /// - Parameter options: the parser's limits, applied to each file (the CLI's `--max-tokens`).
+    /// - Parameters:
+    ///   - options: the parser's limits, applied to each file (the CLI's `--max-tokens`).
+    ///   - shared: the schema and upstream files when other modules of the run loaded them already.
     public static func load(schemaPaths: [String], operationPaths: [String]?, upstream: [UpstreamModule] = [],
-                            options: ParseOptions = .default) -> LoadedInputs {
+                            options: ParseOptions = .default, shared: SharedInputs = SharedInputs()) -> LoadedInputs {
         var inputs = LoadedInputs()
-        let loaded = SchemaLoader.load(paths: schemaPaths, generatorDirectives: true, options: options)
+        let loaded = shared.schema(paths: schemaPaths, options: options)
         guard let schema = loaded.schema else {
             inputs.errors = loaded.errors
             return inputs
@@ -38,7 +40,8 @@ public enum InputLoader {
         inputs.schema = schema
         guard let operationPaths else { return inputs }
         guard upstream.isEmpty else {
-            loadModular(operationPaths: operationPaths, upstream: upstream, schema: schema, options: options, into: &inputs)
+            loadModular(operationPaths: operationPaths, upstream: upstream, schema: schema, options: options, shared: shared,
+                        into: &inputs)
             return inputs
         }
         let operations = OperationLoader.load(paths: operationPaths, options: options)

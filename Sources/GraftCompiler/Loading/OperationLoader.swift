@@ -44,7 +44,7 @@ public enum OperationLoader {
 
     /// The operation files in `paths`, each read and parsed alone: their sources, the files found,
     /// and unreadable paths and syntax errors (an error too when no file is found).
-    static func read(paths: [String], options: ParseOptions) -> (sources: [Source], files: [String], errors: [GraphQLError]) {
+    static func read(paths: [String], options: ParseOptions) -> OperationFiles {
         let (files, pathErrors) = operationFiles(in: paths)
         var errors = pathErrors
         var sources: [Source] = []
@@ -61,6 +61,16 @@ public enum OperationLoader {
         if files.isEmpty && errors.isEmpty {
             errors.append(GraphQLError("no operation files (.\(fileExtension)) found in \(paths.joined(separator: ", "))"))
         }
-        return (sources, files, errors)
+        return OperationFiles(sources: sources, files: files, errors: errors)
     }
+}
+
+/// Operation files each read and parsed alone (`OperationLoader.read`).
+struct OperationFiles: Sendable {
+    /// The files that parsed, in order.
+    var sources: [Source]
+    /// The files found.
+    var files: [String]
+    /// Unreadable paths and syntax errors (an error too when no file is found).
+    var errors: [GraphQLError]
 }

@@ -1,13 +1,15 @@
 import Foundation
 import GraftCodegen
 import GraftCompiler
+import GraftLanguage
 
-/// `graft generate [--config FILE]`: generates Swift for the operations in a configuration.
+/// `graft generate [--config FILE]...`: generates Swift for the operations in a configuration, or
+/// for every module of a modular app in one process.
 enum GenerateCommand: Subcommand {
     static let name = "generate"
     static let summary = "Generate Swift for GraphQL operations."
     static let usage = """
-    USAGE: graft generate [--config FILE] [--schema PATH]... [--operations PATH]... [--output DIR] [--per-input-file]
+    USAGE: graft generate [--config FILE]... [--schema PATH]... [--operations PATH]... [--output DIR] [--per-input-file]
                           [--persisted-query-manifest FILE] [--max-tokens N]
                           [--schema-only [--used-by PATH]... | --schema-module MODULE [--upstream MODULE=PATH]...]
                           [--schema-types all|used]
@@ -21,6 +23,10 @@ enum GenerateCommand: Subcommand {
 
     OPTIONS:
       --config FILE       The configuration file (graft.json; `graft init` writes a commented one).
+                          Repeatable: one graft.json per module of a modular app, all generated in
+                          one process (the schema and upstream files loaded once, the modules on
+                          every core), each written and reported as its own `graft generate` would;
+                          only --per-input-file and --max-tokens may be added.
       --schema PATH       A schema file or folder, instead of the configuration's (repeatable).
       --operations PATH   An operation file or folder, instead of the configuration's (repeatable).
       --output DIR        The output folder, instead of the configuration's.
@@ -52,7 +58,7 @@ enum GenerateCommand: Subcommand {
     """
 
     static func run(_ arguments: inout ArgumentList) throws(UsageError) -> Int32 {
-        let configPath = try arguments.value(for: "--config")
+        let configPaths = try arguments.values(for: "--config")
         let schemaPaths = try arguments.values(for: "--schema")
         let operationPaths = try arguments.values(for: "--operations")
         let outputPath = try arguments.value(for: "--output")
@@ -74,6 +80,16 @@ enum GenerateCommand: Subcommand {
         let options = try ParseLimitOption.parse(&arguments)
         let operands = try arguments.operands()
         guard operands.isEmpty else { throw UsageError(message: "unexpected argument '\(operands[0])'") }
+        if configPaths.count > 1 {
+            let overrides = !schemaPaths.isEmpty || !operationPaths.isEmpty || outputPath != nil || manifestPath != nil || schemaOnly
+                || !usedBy.isEmpty || schemaModule != nil || !upstream.isEmpty || schemaTypes != nil
+            if overrides {
+                throw UsageError(message: "with several --config files, each module's settings come from its file; "
+                                 + "only --per-input-file and --max-tokens apply to all of them")
+            }
+            return runModules(configPaths, perInputFile: perInputFile, options: options)
+        }
+        let configPath = configPaths.first
         guard var configuration = ConfigurationLookup.load(
             configPath: configPath, pathsGiven: !schemaPaths.isEmpty || !operationPaths.isEmpty || perInputFile || schemaOnly
                 || schemaModule != nil || !upstream.isEmpty || !usedBy.isEmpty) else { return 1 }
@@ -87,9 +103,35 @@ enum GenerateCommand: Subcommand {
         if !usedBy.isEmpty { configuration.usedBy = usedBy }
         if let manifestPath, configuration.persistedQueryManifest != nil { configuration.persistedQueryManifest = manifestPath }
         let result = CodeGenerator.run(configuration, layout: perInputFile ? .perInputFile : .perDefinition, options: options)
+        return write(result, of: configuration) ? 0 : 1
+    }
+
+    /// `graft generate --config A --config B ...`: every module in one process, the schema and
+    /// upstream files each loaded once, the modules generated concurrently; each module's report
+    /// (errors, or what was written) in the order the configurations were given, whatever the others'.
+    static func runModules(_ configPaths: [String], perInputFile: Bool, options: ParseOptions) -> Int32 {
+        var configurations: [GraftConfiguration] = []
+        var failed = false
+        for path in configPaths {
+            guard let configuration = ConfigurationLookup.load(configPath: path, pathsGiven: true) else {
+                failed = true
+                continue
+            }
+            configurations.append(configuration)
+        }
+        let results = CodeGenerator.run(configurations, layout: perInputFile ? .perInputFile : .perDefinition, options: options)
+        for (configuration, result) in zip(configurations, results) where !write(result, of: configuration) {
+            failed = true
+        }
+        return failed ? 1 : 0
+    }
+
+    /// Reports a module's errors, or writes its files (and manifest and mocks) and says what was
+    /// written; false on any error.
+    static func write(_ result: CodeGenerator.Result, of configuration: GraftConfiguration) -> Bool {
         guard result.errors.isEmpty else {
             SchemaDiagnostics.report(result.errors)
-            return 1
+            return false
         }
         let manifestTarget = result.manifest == nil ? nil : configuration.persistedQueryManifest
         var pathProblems = OutputWriter.pathProblems(result.files, in: configuration.output,
@@ -102,7 +144,7 @@ enum GenerateCommand: Subcommand {
                 lines.append("error: \(pathProblems.count - SchemaDiagnostics.limit) more errors not shown")
             }
             StandardError.write(lines.joined(separator: "\n"))
-            return 1
+            return false
         }
         do {
             let summary = try OutputWriter.write(result.files, to: configuration.output)
@@ -119,9 +161,9 @@ enum GenerateCommand: Subcommand {
                                  + "\(summary.unchanged) unchanged, \(summary.removed.count) removed)\(manifestNote)")
         } catch {
             StandardError.write("error: \(error.description)")
-            return 1
+            return false
         }
-        return 0
+        return true
     }
 
     /// `--upstream MODULE=PATH` values as modules, each module's paths in the order given.
