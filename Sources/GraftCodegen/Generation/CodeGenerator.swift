@@ -79,7 +79,7 @@ public enum CodeGenerator {
             result.errors = clashingOutputNames(inputs.operationFiles)
             guard result.errors.isEmpty else { return result }
         }
-        var compiled = IRBuilder.compile(document, sources: sources, schema: schema)
+        var compiled = IRBuilder.compile(document, sources: sources, schema: schema, typesOnly: typesOnly)
         compiled.upstreamFragments = inputs.upstreamFragments.mapValues(\.module)
         // A schema module declares every type; a module importing one names fragments and nested
         // types against the same set, so both sides agree on every Swift name.
@@ -96,14 +96,16 @@ public enum CodeGenerator {
 
     /// Runs the pipeline for several modules (configurations whose paths are already resolved) in
     /// one process: each distinct schema and upstream module loaded once, then the modules
-    /// generated on every core. Each result is the one `run(_:layout:options:)` gives for its
-    /// configuration alone, in the configurations' order.
-    public static func run(_ configurations: [GraftConfiguration], layout: SwiftGenerator.Layout = .perDefinition,
-                           options: ParseOptions = .default) -> [Result] {
+    /// generated on every core, each result (the one `run(_:layout:options:)` gives for its
+    /// configuration alone) handed to `finish` on the thread that made it (to write it, say).
+    /// - Returns: what `finish` returned, in the configurations' order.
+    public static func run<Finished: Sendable>(_ configurations: [GraftConfiguration], layout: SwiftGenerator.Layout = .perDefinition,
+                                               options: ParseOptions = .default,
+                                               finish: @Sendable (GraftConfiguration, Result) -> Finished) -> [Finished] {
         let shared = SharedInputs.load(schemaPaths: configurations.map(\.schemaPaths), upstream: configurations.map(\.upstream),
                                        options: options)
         return ConcurrentMap.map(configurations) { configuration in
-            run(configuration, layout: layout, options: options, shared: shared)
+            finish(configuration, run(configuration, layout: layout, options: options, shared: shared))
         }
     }
 

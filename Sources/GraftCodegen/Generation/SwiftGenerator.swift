@@ -49,7 +49,7 @@ public struct SwiftGenerator {
             definitions.append((path: "Fragments/\(context.fragmentName(fragment.name)).graphql.swift", inputFile: fragment.sourceName,
                                 origin: Self.origin("fragment", fragment.name, in: fragment.sourceName), render: { writer in
                 var definition = SwiftWriter()
-                definition.multilineString("\(context.access)static let fragmentDefinition = ", DocumentLayout.multiLine(fragment.source),
+                definition.multilineString("\(context.access)static let fragmentDefinition = ", DocumentLayout.multiLine(fragment.source, printed: fragment.printedSource),
                                            oneLine: fragment.source)
                 writer.documentation(fragment.description)
                 SelectionSetRenderer(context: context).render(fragment.selectionSet, name: context.fragmentName(fragment.name),

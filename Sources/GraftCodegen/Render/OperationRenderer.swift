@@ -70,7 +70,7 @@ struct OperationRenderer {
         writer.line(prefix)
         writer.indent { arguments in
             if format != .definition, let identifier { arguments.line(identifier + ",") }
-            arguments.multilineString("definition: ", DocumentLayout.multiLine(operation.source), oneLine: operation.source,
+            arguments.multilineString("definition: ", DocumentLayout.multiLine(operation.source, printed: operation.printedSource), oneLine: operation.source,
                                       suffix: fragments.isEmpty ? "" : ",")
             if !fragments.isEmpty {
                 arguments.list(prefix: "fragments: ", fragments)

@@ -102,9 +102,31 @@ enum SwiftNames {
     private static func asciiMultilineContent(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
+        guard appendMultilineContent(bytes[...], to: &result) else { return nil }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// `multilineContent(_:)` of each line of ASCII text without `\r` (each byte a Character),
+    /// each line followed by a newline: the body of a multi-line string literal; nil for any other text.
+    static func asciiMultilineBody(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + bytes.count / 8)
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            guard appendMultilineContent(bytes[start..<end], to: &result) else { return nil }
+            result.append(0x0A)
+            start = end + 1
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Appends `multilineContent(_:)` of ASCII bytes without `\r`; false for any other bytes.
+    private static func appendMultilineContent(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, to result: inout [UInt8]) -> Bool {
         var quotes = 0
         for byte in bytes {
-            guard byte < 0x80 else { return nil }
+            guard byte < 0x80 && byte != 0x0D else { return false }
             quotes = byte == 0x22 ? quotes + 1 : 0
             switch byte {
             case 0x22 where quotes == 3:
@@ -116,7 +138,7 @@ enum SwiftNames {
             default: result.append(byte)
             }
         }
-        return String(decoding: result, as: UTF8.self)
+        return true
     }
 
     /// `["Droid", "Human"]`: an array literal of string literals.

@@ -97,12 +97,15 @@ struct SwiftWriter {
             return
         }
         line(prefix + "\"\"\"")
-        for content in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            self.text += SwiftNames.multilineContent(String(content)) + "\n"
+        if let body = text.utf8.withContiguousStorageIfAvailable(SwiftNames.asciiMultilineBody) ?? nil {
+            self.text += body
+        } else {
+            for content in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                self.text += SwiftNames.multilineContent(String(content)) + "\n"
+            }
         }
         self.text += "\"\"\"" + suffix + "\n"
     }
-
     /// Appends `items` separated by commas, as many a line as fit; `trailingComma` ends the last
     /// one with a comma too.
     mutating func packed(_ items: [String], trailingComma: Bool) {

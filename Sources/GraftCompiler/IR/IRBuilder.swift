@@ -11,6 +11,8 @@ public struct IRBuilder {
     public let schema: Schema
     private var fragmentDefinitions: [String: FragmentDefinition] = [:]
     private var possibleTypesCache: [String: [String]] = [:]
+    /// Whether sources are left unprinted (see `compile(_:sources:schema:typesOnly:)`).
+    private var typesOnly = false
 
     /// Creates a builder for a schema.
     public init(schema: Schema) {
@@ -18,8 +20,11 @@ public struct IRBuilder {
     }
 
     /// Compiles a document parsed from `sources`.
-    public static func compile(_ document: Document, sources: DocumentSources, schema: Schema) -> IRDocument {
+    /// - Parameter typesOnly: when true, the IR serves for the schema types it uses alone: the
+    ///   operations' and fragments' sources are left empty (printing them is a good part of compiling).
+    public static func compile(_ document: Document, sources: DocumentSources, schema: Schema, typesOnly: Bool = false) -> IRDocument {
         var builder = IRBuilder(schema: schema)
+        builder.typesOnly = typesOnly
         return builder.compile(document, sources: sources)
     }
 
@@ -59,13 +64,14 @@ public struct IRBuilder {
         compile(node.selectionSet.selections, into: &selectionSet, inherited: .always)
         relativize(&selectionSet, presence: .always)
         IRDeferral.split(&selectionSet)
+        let printed = typesOnly ? "" : OperationSourcePrinter.printed(.operation(node))
         let variables = node.variableDefinitions.map {
             IRVariable(name: $0.variable.name.value, type: TypeRef($0.type), defaultValue: $0.defaultValue)
         }
         return IROperation(
             name: node.name?.value ?? "Anonymous", kind: node.operation, description: node.description?.value,
             variables: variables, rootType: root.name, selectionSet: selectionSet,
-            source: OperationSourcePrinter.oneLine(.operation(node)),
+            source: OperationSourcePrinter.singleLine(printed), printedSource: printed,
             referencedFragments: referencedFragments(node.selectionSet),
             isLocalCacheMutation: node.directives.contains { $0.name.value == OperationSourcePrinter.localCacheMutation },
             sourceName: sourceName)
@@ -79,9 +85,10 @@ public struct IRBuilder {
         compile(node.selectionSet.selections, into: &selectionSet, inherited: .always)
         relativize(&selectionSet, presence: .always)
         IRDeferral.split(&selectionSet)
+        let printed = typesOnly ? "" : OperationSourcePrinter.printed(.fragment(node))
         return IRFragment(
             name: node.name.value, typeCondition: typeCondition, description: node.description?.value,
-            selectionSet: selectionSet, source: OperationSourcePrinter.oneLine(.fragment(node)),
+            selectionSet: selectionSet, source: OperationSourcePrinter.singleLine(printed), printedSource: printed,
             referencedFragments: referencedFragments(node.selectionSet),
             isLocalCacheMutation: node.directives.contains { $0.name.value == OperationSourcePrinter.localCacheMutation },
             sourceName: sourceName)

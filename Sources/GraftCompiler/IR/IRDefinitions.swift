@@ -26,6 +26,9 @@ public struct IROperation: Sendable, Hashable {
     public let selectionSet: IRSelectionSet
     /// The one-line source sent to servers (`__typename` added), without fragments.
     public let source: String
+    /// The same source as graphql-js `print()` lays it out, before its lines are trimmed and joined
+    /// into `source` (empty when the IR was compiled for its schema types alone).
+    public let printedSource: String
     /// The fragments it uses, directly or through other fragments, sorted by name.
     public let referencedFragments: [String]
     /// Whether it carries `@apollo_client_ios_localCacheMutation` (never sent to a server).
@@ -46,6 +49,9 @@ public struct IRFragment: Sendable, Hashable {
     public let selectionSet: IRSelectionSet
     /// The one-line source (`__typename` added).
     public let source: String
+    /// The same source as graphql-js `print()` lays it out, before its lines are trimmed and joined
+    /// into `source` (empty when the IR was compiled for its schema types alone).
+    public let printedSource: String
     /// The fragments it uses, directly or transitively, sorted by name.
     public let referencedFragments: [String]
     /// Whether it carries `@apollo_client_ios_localCacheMutation`.

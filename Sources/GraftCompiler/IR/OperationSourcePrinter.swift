@@ -14,6 +14,11 @@ public enum OperationSourcePrinter {
 
     /// The one-line source of an operation or fragment definition.
     public static func oneLine(_ definition: Definition) -> String {
+        singleLine(printed(definition))
+    }
+
+    /// The definition as sent, printed by graphql-js `print()` before it is made one line.
+    public static func printed(_ definition: Definition) -> String {
         let transformed: Definition
         switch definition {
         case .operation(var node):
@@ -29,7 +34,7 @@ public enum OperationSourcePrinter {
         default:
             transformed = definition
         }
-        return singleLine(Printer.print(transformed))
+        return Printer.print(transformed)
     }
 
     /// Apollo's single-line form: each line trimmed of spaces, empty lines dropped, joined by one space.

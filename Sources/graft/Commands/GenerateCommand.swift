@@ -103,12 +103,13 @@ enum GenerateCommand: Subcommand {
         if !usedBy.isEmpty { configuration.usedBy = usedBy }
         if let manifestPath, configuration.persistedQueryManifest != nil { configuration.persistedQueryManifest = manifestPath }
         let result = CodeGenerator.run(configuration, layout: perInputFile ? .perInputFile : .perDefinition, options: options)
-        return write(result, of: configuration) ? 0 : 1
+        return write(result, of: configuration).print() ? 0 : 1
     }
 
     /// `graft generate --config A --config B ...`: every module in one process, the schema and
-    /// upstream files each loaded once, the modules generated concurrently; each module's report
-    /// (errors, or what was written) in the order the configurations were given, whatever the others'.
+    /// upstream files each loaded once, the modules generated and written concurrently; each
+    /// module's report (errors, or what was written) in the order the configurations were given,
+    /// whatever the others'.
     static func runModules(_ configPaths: [String], perInputFile: Bool, options: ParseOptions) -> Int32 {
         var configurations: [GraftConfiguration] = []
         var failed = false
@@ -119,20 +120,30 @@ enum GenerateCommand: Subcommand {
             }
             configurations.append(configuration)
         }
-        let results = CodeGenerator.run(configurations, layout: perInputFile ? .perInputFile : .perDefinition, options: options)
-        for (configuration, result) in zip(configurations, results) where !write(result, of: configuration) {
-            failed = true
+        let reports = CodeGenerator.run(configurations, layout: perInputFile ? .perInputFile : .perDefinition, options: options) {
+            write($1, of: $0)
         }
+        for report in reports where !report.print() { failed = true }
         return failed ? 1 : 0
     }
 
-    /// Reports a module's errors, or writes its files (and manifest and mocks) and says what was
-    /// written; false on any error.
-    static func write(_ result: CodeGenerator.Result, of configuration: GraftConfiguration) -> Bool {
-        guard result.errors.isEmpty else {
-            SchemaDiagnostics.report(result.errors)
-            return false
+    /// What generating one module printed: a line for standard output, or lines for standard error.
+    struct Report: Sendable {
+        var output: String?
+        var errors: [String] = []
+
+        /// Prints the report; false when it holds errors.
+        func print() -> Bool {
+            if !errors.isEmpty { StandardError.write(errors.joined(separator: "\n")) }
+            if let output { StandardOutput.write(output) }
+            return errors.isEmpty
         }
+    }
+
+    /// Writes a module's files (and manifest and mocks) unless it had errors, and says what was
+    /// written or what went wrong.
+    static func write(_ result: CodeGenerator.Result, of configuration: GraftConfiguration) -> Report {
+        guard result.errors.isEmpty else { return Report(errors: SchemaDiagnostics.lines(result.errors)) }
         let manifestTarget = result.manifest == nil ? nil : configuration.persistedQueryManifest
         var pathProblems = OutputWriter.pathProblems(result.files, in: configuration.output,
                                                      others: manifestTarget.map { [($0, "the persisted-query manifest")] } ?? [])
@@ -143,8 +154,7 @@ enum GenerateCommand: Subcommand {
             if pathProblems.count > SchemaDiagnostics.limit {
                 lines.append("error: \(pathProblems.count - SchemaDiagnostics.limit) more errors not shown")
             }
-            StandardError.write(lines.joined(separator: "\n"))
-            return false
+            return Report(errors: lines)
         }
         do {
             let summary = try OutputWriter.write(result.files, to: configuration.output)
@@ -157,13 +167,11 @@ enum GenerateCommand: Subcommand {
                 let mockSummary = try OutputWriter.write(result.mockFiles, to: mocks.output)
                 manifestNote += "; \(result.mockFiles.count) mocks in \(mocks.output) (\(mockSummary.written.count) written)"
             }
-            StandardOutput.write("Generated \(result.files.count) files in \(configuration.output) (\(summary.written.count) written, "
-                                 + "\(summary.unchanged) unchanged, \(summary.removed.count) removed)\(manifestNote)")
+            return Report(output: "Generated \(result.files.count) files in \(configuration.output) (\(summary.written.count) written, "
+                          + "\(summary.unchanged) unchanged, \(summary.removed.count) removed)\(manifestNote)")
         } catch {
-            StandardError.write("error: \(error.description)")
-            return false
+            return Report(errors: ["error: \(error.description)"])
         }
-        return true
     }
 
     /// `--upstream MODULE=PATH` values as modules, each module's paths in the order given.

@@ -10,6 +10,12 @@ enum SchemaDiagnostics {
 
     /// Writes the errors to standard error.
     static func report(_ errors: [GraphQLError], fallbackSourceName: String = "graft") {
+        let lines = lines(errors, fallbackSourceName: fallbackSourceName)
+        if !lines.isEmpty { StandardError.write(lines.joined(separator: "\n")) }
+    }
+
+    /// The lines `report(_:fallbackSourceName:)` writes.
+    static func lines(_ errors: [GraphQLError], fallbackSourceName: String = "graft") -> [String] {
         var lines: [String] = []
         for error in errors.prefix(limit) {
             if let overLimit = ParseLimitOption.hint(for: error) {
@@ -19,6 +25,6 @@ enum SchemaDiagnostics {
             }
         }
         if errors.count > limit { lines.append("graft: error: \(errors.count - limit) more errors not shown") }
-        if !lines.isEmpty { StandardError.write(lines.joined(separator: "\n")) }
+        return lines
     }
 }
