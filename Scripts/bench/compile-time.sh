@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
-# Compile time of generated modules, as the benchmark page's compile table measures it:
-# `swift build [-c release] --target <Module>` after touching all of the module's sources, with the
-# runtime already built, minus a no-op `swift build --target <Module>`; median of RUNS (default 5).
+# Compile time of generated modules, as the benchmark page's compile table measures it: a clean
+# module build, `swift build [-c release] --target <Module>` after touching all of the module's sources
+# and deleting its object files, with the runtime already built, minus a no-op
+# `swift build --target <Module>`; median of RUNS (default 5).
 #
 #   Scripts/bench/compile-time.sh [Module ...]      (default: StarWarsAPI AnimalKingdomAPI)
 #   RUNS=10 CONFIGS="debug" Scripts/bench/compile-time.sh StarWarsAPI
-#   REBUILD=clean Scripts/bench/compile-time.sh StarWarsAPI
+#   REBUILD=touch Scripts/bench/compile-time.sh StarWarsAPI
 #
-# REBUILD=touch (the default, what the benchmark page's table used) only touches the sources. The
-# Swift frontend then finds each object file's LLVM module hash unchanged and skips LLVM's
-# optimization and code generation, so the figure is the front end and IR generation alone.
-# REBUILD=clean also deletes the module's object files: LLVM runs, as in a clean build or for edited
-# files.
+# REBUILD=clean (the default) deletes the module's object files as well: LLVM runs, as in a clean
+# build or for edited files. REBUILD=touch only touches the sources: the Swift frontend then finds
+# each object file's LLVM module hash unchanged and skips LLVM's optimization and code generation,
+# so the figure is the front end and IR generation alone.
 #
 # A module's sources are found at Tests/GraftCodegenTests/Golden/<Module> (the golden modules that
 # Package.swift builds), or at $<Module>_DIR. Prints, per module and configuration, the medians of
@@ -22,7 +22,7 @@ cd "$(dirname "$0")/../.."
 
 runs=${RUNS:-5}
 configs=${CONFIGS:-debug release}
-rebuild=${REBUILD:-touch}
+rebuild=${REBUILD:-clean}
 case $rebuild in touch|clean) ;; *) echo "REBUILD is touch or clean, not '$rebuild'" >&2; exit 2 ;; esac
 modules=("$@")
 [ ${#modules[@]} -gt 0 ] || modules=(StarWarsAPI AnimalKingdomAPI)
