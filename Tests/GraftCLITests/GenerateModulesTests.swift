@@ -91,6 +91,28 @@ import Testing
         #expect(!result.standardOutput.contains("CatalogKit"))
     }
 
+    @Test func errorsReadAsEachModulesOwnRunWouldReportThem() async throws {
+        let sources = try Self.exampleCopy()
+        defer { try? FileManager.default.removeItem(at: sources.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()) }
+        // Both features spread the shared module's fragment where it cannot apply: each error points
+        // at the fragment's file too, which each feature names through its own path (`../CatalogShared`).
+        for module in ["CatalogKit", "ReviewsKit"] {
+            try "query Broken\(module)($lookup: CourseLookup!) {\n  course(lookup: $lookup) {\n    reviews(first: 1) {\n      ...CourseSummary\n    }\n  }\n}\n"
+                .write(to: sources.appendingPathComponent("\(module)/GraphQL/Broken.graphql"), atomically: true, encoding: .utf8)
+        }
+        var separate = ""
+        for module in Self.modules {
+            let alone = try await GraftTool.run(["generate", "--config", "\(module)/graft.json"], in: sources)
+            separate += alone.standardError
+        }
+        try Self.removeOutputs(sources)
+        let together = try await GraftTool.run(["generate"] + Self.modules.flatMap { ["--config", "\($0)/graft.json"] }, in: sources)
+        #expect(together.status == 1)
+        #expect(together.standardError == separate)
+        #expect(separate.contains("ReviewsKit/GraphQL/Broken.graphql:4:7: error: ") && separate.contains("ReviewsKit/../CatalogShared/GraphQL/"),
+                "\(separate)")
+    }
+
     @Test func severalConfigurationsTakeNoModuleSettings() async throws {
         let sources = try Self.exampleCopy()
         defer { try? FileManager.default.removeItem(at: sources.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()) }
