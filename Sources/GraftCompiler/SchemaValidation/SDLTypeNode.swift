@@ -26,40 +26,41 @@ struct SDLTypeNode {
     /// The member types of a union.
     var members: [NamedType] = []
 
-    init(_ node: TypeDefinition, document: Int, isExtension: Bool) {
-        self.document = document
-        self.isExtension = isExtension
-        kind = TypeDefinitionBuilder.kind(of: node)
+    /// The node of a definition or extension. Made by the memberwise initializer: one assigning
+    /// the properties one by one left a copy and a destroy of the whole node behind.
+    static func make(_ node: TypeDefinition, document: Int, isExtension: Bool) -> SDLTypeNode {
         // One case per pattern: a case binding the same name across patterns copies the node.
         switch node {
         case .scalar(let node):
-            (name, range, directives) = (node.name, node.range, node.directives)
+            return SDLTypeNode(document: document, isExtension: isExtension, kind: .scalar, name: node.name,
+                               range: node.range, directives: node.directives)
         case .object(let node):
-            (name, range, directives) = (node.name, node.range, node.directives)
-            (interfaces, fields) = (node.interfaces, node.fields)
+            return SDLTypeNode(document: document, isExtension: isExtension, kind: .object, name: node.name,
+                               range: node.range, directives: node.directives, interfaces: node.interfaces, fields: node.fields)
         case .interface(let node):
-            (name, range, directives) = (node.name, node.range, node.directives)
-            (interfaces, fields) = (node.interfaces, node.fields)
+            return SDLTypeNode(document: document, isExtension: isExtension, kind: .interface, name: node.name,
+                               range: node.range, directives: node.directives, interfaces: node.interfaces, fields: node.fields)
         case .union(let node):
-            (name, range, directives) = (node.name, node.range, node.directives)
-            members = node.types
+            return SDLTypeNode(document: document, isExtension: isExtension, kind: .union, name: node.name,
+                               range: node.range, directives: node.directives, members: node.types)
         case .enum(let node):
-            (name, range, directives) = (node.name, node.range, node.directives)
-            values = node.values
+            return SDLTypeNode(document: document, isExtension: isExtension, kind: .enum, name: node.name,
+                               range: node.range, directives: node.directives, values: node.values)
         case .inputObject(let node):
-            (name, range, directives) = (node.name, node.range, node.directives)
-            inputFields = node.fields
+            return SDLTypeNode(document: document, isExtension: isExtension, kind: .inputObject, name: node.name,
+                               range: node.range, directives: node.directives, inputFields: node.fields)
         }
     }
 
     /// The type nodes of `documents`, in document order.
     static func collect(_ documents: [Located<Document>]) -> [SDLTypeNode] {
         var nodes: [SDLTypeNode] = []
+        nodes.reserveCapacity(documents.reduce(0) { $0 + $1.node.definitions.count })
         for (index, document) in documents.enumerated() {
             document.node.definitions.forEachInPlace { definition in
                 switch definition.pointee {
-                case .type(let node): nodes.append(SDLTypeNode(node, document: index, isExtension: false))
-                case .typeExtension(let node): nodes.append(SDLTypeNode(node, document: index, isExtension: true))
+                case .type(let node): nodes.append(make(node, document: index, isExtension: false))
+                case .typeExtension(let node): nodes.append(make(node, document: index, isExtension: true))
                 default: break
                 }
             }
