@@ -12,18 +12,19 @@ struct TypeDefinitionBuilder {
     var namesAreUnique: Bool = false
 
     /// Builds a named type from its definition and extensions.
-    func makeType(_ definition: Located<TypeDefinition>, extensions: [Located<TypeDefinition>]) -> NamedTypeDef {
-        let node = definition.node
-        var type = NamedTypeDef(name: node.name.value, kind: Self.kind(of: node))
-        type.setDescription(literal: node.description)
-        if keepNodes {
-            type.span = definition.span(node.range)
-            type.definition = definition
-        }
+    ///
+    /// Takes the definition (the caller's copy is stored, not copied again) and stores it last.
+    func makeType(_ definition: consuming Located<TypeDefinition>, extensions: [Located<TypeDefinition>]) -> NamedTypeDef {
+        var type = NamedTypeDef(name: definition.node.name.value, kind: Self.kind(of: definition.node))
+        type.setDescription(literal: definition.node.description)
         apply(definition, to: &type)
         // graphql-js's buildType reads @specifiedBy from the definition only, not from extensions
         // in the same documents (extending a built schema does read them).
         for extensionNode in extensions { applyExtension(extensionNode, to: &type, readsSpecifiedBy: false) }
+        if keepNodes {
+            type.span = definition.span(definition.node.range)
+            type.definition = consume definition
+        }
         return type
     }
 
@@ -139,13 +140,15 @@ struct TypeDefinitionBuilder {
     }
 
     /// Builds an enum value.
-    func makeEnumValue(_ node: EnumValueDefinition, source: Source) -> EnumValueDef {
+    /// Takes the node (the caller's copy is stored, not copied again) and stores it last.
+    func makeEnumValue(_ node: consuming EnumValueDefinition, source: Source) -> EnumValueDef {
+        let description = node.description
         var value = EnumValueDef(
             name: node.name.value,
             deprecationReason: Self.deprecationReason(node.directives),
             directives: node.directives.map { appliedDirective($0, source: source) },
-            span: keepNodes ? SourceSpan(source: source, range: node.range) : nil, node: keepNodes ? node : nil)
-        value.setDescription(literal: node.description)
+            span: keepNodes ? SourceSpan(source: source, range: node.range) : nil, node: keepNodes ? consume node : nil)
+        value.setDescription(literal: description)
         return value
     }
 

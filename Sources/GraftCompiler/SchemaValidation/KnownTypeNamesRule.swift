@@ -7,9 +7,12 @@ extension SDLValidationContext {
     mutating func checkKnownTypeNames() {
         // One lookup per type reference, in the table the type-name rules share.
         let table = typeTable
+        // A function rather than the table: a closure capturing the table copied it (a retain and
+        // a release per array in it) for every type definition walked.
+        let isKnown = { (name: String, inTypeSystem: Bool) in table.isKnown(name, inTypeSystem: inTypeSystem) }
         var unknown: [(Int, Source, NamedType, Bool)] = []
         forEachNamedType { index, source, named, inTypeSystem in
-            if !table.isKnown(named.name.value, inTypeSystem: inTypeSystem) {
+            if !isKnown(named.name.value, inTypeSystem) {
                 unknown.append((index, source, named, inTypeSystem))
             }
         }

@@ -5,10 +5,11 @@ import GraftLanguage
 extension SDLValidationContext {
     mutating func checkPossibleTypeExtensions() {
         let table = typeTable
-        for (index, node) in table.extensions {
+        for node in table.extensions {
+            let index = node.document
             let name = node.name.value
             let source = documents[index].source
-            let extensionKind = TypeDefinitionBuilder.kind(of: node)
+            let extensionKind = node.kind
             let definition = table.entry(named: name)?.lastDefinition
             if let expectedKind = definition?.0 ?? schema?.types[name]?.kind {
                 if expectedKind != extensionKind {

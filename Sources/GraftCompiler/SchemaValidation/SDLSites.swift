@@ -26,100 +26,101 @@ extension SDLValidationContext {
         }
     }
 
-    /// Calls `body` for every node that carries directives, parents before children.
-    func forEachDirectiveSite(_ body: (DirectiveSite) -> Void) {
-        // Definitions are read in place, one case per pattern: a case binding the same name across
-        // patterns (`.type(let t), .typeExtension(let t)`) copies the whole definition node.
-        for (index, document) in documents.enumerated() {
-            let source = document.source
-            func site(_ start: Int, _ location: DirectiveLocation, _ directives: [Directive], _ typeName: String? = nil) {
-                if directives.isEmpty { return }
-                body(DirectiveSite(document: index, source: source, nodeStart: start, location: location,
-                                   directives: directives, typeName: typeName))
-            }
-            func inputValues(_ values: [InputValueDefinition], _ location: DirectiveLocation) {
-                values.forEachInPlace { value in
-                    if !value.pointee.directives.isEmpty { site(value.pointee.range.start, location, value.pointee.directives) }
-                }
-            }
-            @inline(__always) func object(_ node: ObjectTypeDefinition, _ location: DirectiveLocation) {
-                site(node.range.start, location, node.directives, node.name.value)
-                node.fields.forEachInPlace { field in
-                    if !field.pointee.directives.isEmpty {
-                        site(field.pointee.range.start, .fieldDefinition, field.pointee.directives)
+    /// Calls `type` with each type definition or extension, read in place, and `other` with each
+    /// other definition, in document order.
+    func forEachDefinitionNode(type: (UnsafePointer<SDLTypeNode>, Source) -> Void,
+                               other: (Int, Source, UnsafePointer<Definition>) -> Void) {
+        typeNodes.withUnsafeBufferPointer { nodes in
+            var next = 0
+            for (index, document) in documents.enumerated() {
+                let source = document.source
+                document.node.definitions.forEachInPlace { definition in
+                    switch definition.pointee {
+                    case .type, .typeExtension:
+                        type(nodes.baseAddress! + next, source)
+                        next += 1
+                    default:
+                        other(index, source, definition)
                     }
-                    if !field.pointee.arguments.isEmpty { inputValues(field.pointee.arguments, .argumentDefinition) }
-                }
-            }
-            @inline(__always) func type(_ type: TypeDefinition) {
-                switch type {
-                case .scalar(let node): site(node.range.start, .scalar, node.directives, node.name.value)
-                case .object(let node): object(node, .object)
-                case .interface(let node): object(node, .interface)
-                case .union(let node): site(node.range.start, .union, node.directives, node.name.value)
-                case .enum(let node):
-                    site(node.range.start, .enum, node.directives, node.name.value)
-                    node.values.forEachInPlace { value in
-                        if !value.pointee.directives.isEmpty { site(value.pointee.range.start, .enumValue, value.pointee.directives) }
-                    }
-                case .inputObject(let node):
-                    site(node.range.start, .inputObject, node.directives, node.name.value)
-                    inputValues(node.fields, .inputFieldDefinition)
-                }
-            }
-            document.node.definitions.forEachInPlace { definition in
-                switch definition.pointee {
-                case .schema(let node): site(node.range.start, .schema, node.directives, nil)
-                case .schemaExtension(let node): site(node.range.start, .schema, node.directives, nil)
-                case .type(let node): type(node)
-                case .typeExtension(let node): type(node)
-                case .directive(let node): inputValues(node.arguments, .argumentDefinition)
-                case .operation, .fragment: Self.walkExecutable(definition.pointee, site: { site($0, $1, $2) })
                 }
             }
         }
     }
 
+    /// Calls `body` for every node that carries directives, parents before children.
+    func forEachDirectiveSite(_ body: (DirectiveSite) -> Void) {
+        func site(_ index: Int, _ source: Source, _ start: Int, _ location: DirectiveLocation, _ directives: [Directive],
+                  _ typeName: String? = nil) {
+            if directives.isEmpty { return }
+            body(DirectiveSite(document: index, source: source, nodeStart: start, location: location,
+                               directives: directives, typeName: typeName))
+        }
+        func inputValues(_ index: Int, _ source: Source, _ values: [InputValueDefinition], _ location: DirectiveLocation) {
+            values.forEachInPlace { value in
+                if !value.pointee.directives.isEmpty { site(index, source, value.pointee.range.start, location, value.pointee.directives) }
+            }
+        }
+        forEachDefinitionNode(type: { node, source in
+            let index = node.pointee.document
+            let location: DirectiveLocation = switch node.pointee.kind {
+            case .scalar: .scalar
+            case .object: .object
+            case .interface: .interface
+            case .union: .union
+            case .enum: .enum
+            case .inputObject: .inputObject
+            }
+            site(index, source, node.pointee.range.start, location, node.pointee.directives, node.pointee.name.value)
+            node.pointee.fields.forEachInPlace { field in
+                if !field.pointee.directives.isEmpty {
+                    site(index, source, field.pointee.range.start, .fieldDefinition, field.pointee.directives)
+                }
+                if !field.pointee.arguments.isEmpty { inputValues(index, source, field.pointee.arguments, .argumentDefinition) }
+            }
+            node.pointee.values.forEachInPlace { value in
+                if !value.pointee.directives.isEmpty {
+                    site(index, source, value.pointee.range.start, .enumValue, value.pointee.directives)
+                }
+            }
+            inputValues(index, source, node.pointee.inputFields, .inputFieldDefinition)
+        }, other: { index, source, definition in
+            switch definition.pointee {
+            case .schema(let node): site(index, source, node.range.start, .schema, node.directives, nil)
+            case .schemaExtension(let node): site(index, source, node.range.start, .schema, node.directives, nil)
+            case .directive(let node): inputValues(index, source, node.arguments, .argumentDefinition)
+            case .operation, .fragment:
+                Self.walkExecutable(definition.pointee, site: { site(index, source, $0, $1, $2) })
+            case .type, .typeExtension: break
+            }
+        })
+    }
+
     /// Calls `body` for every named type reference, in source order, and whether it is in a
     /// type-system definition (rather than an operation or fragment).
     func forEachNamedType(_ body: (Int, Source, NamedType, Bool) -> Void) {
-        // Read in place, one case per pattern (see forEachDirectiveSite).
-        for (index, document) in documents.enumerated() {
-            let source = document.source
-            func inputValues(_ values: [InputValueDefinition]) {
-                values.forEachInPlace { body(index, source, $0.pointee.type.namedType, true) }
-            }
-            @inline(__always) func object(_ node: ObjectTypeDefinition) {
-                node.interfaces.forEachInPlace { body(index, source, $0.pointee, true) }
-                node.fields.forEachInPlace { field in
-                    if !field.pointee.arguments.isEmpty { inputValues(field.pointee.arguments) }
-                    body(index, source, field.pointee.type.namedType, true)
-                }
-            }
-            @inline(__always) func type(_ type: TypeDefinition) {
-                switch type {
-                case .scalar, .enum: break
-                case .object(let node): object(node)
-                case .interface(let node): object(node)
-                case .union(let node): node.types.forEachInPlace { body(index, source, $0.pointee, true) }
-                case .inputObject(let node): inputValues(node.fields)
-                }
-            }
-            @inline(__always) func schema(_ node: SchemaDefinition) {
-                node.operationTypes.forEachInPlace { body(index, source, $0.pointee.type, true) }
-            }
-            document.node.definitions.forEachInPlace { definition in
-                switch definition.pointee {
-                case .schema(let node): schema(node)
-                case .schemaExtension(let node): schema(node)
-                case .type(let node): type(node)
-                case .typeExtension(let node): type(node)
-                case .directive(let node): inputValues(node.arguments)
-                case .operation, .fragment:
-                    Self.walkExecutable(definition.pointee, namedType: { body(index, source, $0, false) })
-                }
-            }
+        func inputValues(_ index: Int, _ source: Source, _ values: [InputValueDefinition]) {
+            values.forEachInPlace { body(index, source, $0.pointee.type.namedType, true) }
         }
+        forEachDefinitionNode(type: { node, source in
+            let index = node.pointee.document
+            node.pointee.interfaces.forEachInPlace { body(index, source, $0.pointee, true) }
+            node.pointee.fields.forEachInPlace { field in
+                if !field.pointee.arguments.isEmpty { inputValues(index, source, field.pointee.arguments) }
+                body(index, source, field.pointee.type.namedType, true)
+            }
+            node.pointee.members.forEachInPlace { body(index, source, $0.pointee, true) }
+            inputValues(index, source, node.pointee.inputFields)
+        }, other: { index, source, definition in
+            // One case per pattern (a case binding the same name across patterns copies the node).
+            switch definition.pointee {
+            case .schema(let node): node.operationTypes.forEachInPlace { body(index, source, $0.pointee.type, true) }
+            case .schemaExtension(let node): node.operationTypes.forEachInPlace { body(index, source, $0.pointee.type, true) }
+            case .directive(let node): inputValues(index, source, node.arguments)
+            case .operation, .fragment:
+                Self.walkExecutable(definition.pointee, namedType: { body(index, source, $0, false) })
+            case .type, .typeExtension: break
+            }
+        })
     }
 
     /// Visits the directives, type references, field arguments and variable default values of an
@@ -180,40 +181,27 @@ extension SDLValidationContext {
                 for argument in directive.arguments { body(site.document, site.source, argument.value) }
             }
         }
-        // Read in place, one case per pattern (see forEachDirectiveSite).
-        for (index, document) in documents.enumerated() {
-            let source = document.source
-            func inputValues(_ values: [InputValueDefinition]) {
-                values.forEachInPlace { value in
-                    if let defaultValue = value.pointee.defaultValue { body(index, source, defaultValue) }
-                }
-            }
-            @inline(__always) func object(_ node: ObjectTypeDefinition) {
-                node.fields.forEachInPlace { field in
-                    if !field.pointee.arguments.isEmpty { inputValues(field.pointee.arguments) }
-                }
-            }
-            @inline(__always) func type(_ type: TypeDefinition) {
-                switch type {
-                case .object(let node): object(node)
-                case .interface(let node): object(node)
-                case .inputObject(let node): inputValues(node.fields)
-                case .scalar, .union, .enum: break
-                }
-            }
-            document.node.definitions.forEachInPlace { definition in
-                switch definition.pointee {
-                case .type(let node): type(node)
-                case .typeExtension(let node): type(node)
-                case .directive(let node): inputValues(node.arguments)
-                case .operation, .fragment:
-                    Self.walkExecutable(definition.pointee, fieldArguments: { field in
-                        for argument in field.arguments { body(index, source, argument.value) }
-                    }, defaultValue: { body(index, source, $0) })
-                case .schema, .schemaExtension: break
-                }
+        func inputValues(_ index: Int, _ source: Source, _ values: [InputValueDefinition]) {
+            values.forEachInPlace { value in
+                if let defaultValue = value.pointee.defaultValue { body(index, source, defaultValue) }
             }
         }
+        forEachDefinitionNode(type: { node, source in
+            let index = node.pointee.document
+            node.pointee.fields.forEachInPlace { field in
+                if !field.pointee.arguments.isEmpty { inputValues(index, source, field.pointee.arguments) }
+            }
+            inputValues(index, source, node.pointee.inputFields)
+        }, other: { index, source, definition in
+            switch definition.pointee {
+            case .directive(let node): inputValues(index, source, node.arguments)
+            case .operation, .fragment:
+                Self.walkExecutable(definition.pointee, fieldArguments: { field in
+                    for argument in field.arguments { body(index, source, argument.value) }
+                }, defaultValue: { body(index, source, $0) })
+            case .schema, .schemaExtension, .type, .typeExtension: break
+            }
+        })
     }
 }
 

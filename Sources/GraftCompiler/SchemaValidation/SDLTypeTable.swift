@@ -34,39 +34,32 @@ struct SDLTypeTable {
     private(set) var definedOrder: [String] = []
     /// Definitions of names defined before, in document order.
     private(set) var repeatedDefinitions: [RepeatedDefinition] = []
-    /// The extensions, in document order, with their documents.
-    private(set) var extensions: [(document: Int, node: TypeDefinition)] = []
+    /// The extensions, in document order.
+    private(set) var extensions: [SDLTypeNode] = []
     /// Names with more than one definition or extension node.
     private(set) var multiNodeNames = NameIndex()
 
-    init(documents: [Located<Document>], schema: Schema?) {
-        let capacity = documents.reduce(0) { $0 + $1.node.definitions.count } + (schema?.types.count ?? 0) + 16
+    init(typeNodes: [SDLTypeNode], schema: Schema?) {
+        let capacity = typeNodes.count + (schema?.types.count ?? 0) + 16
         index.reserveCapacity(capacity)
         entries.reserveCapacity(capacity)
         definedOrder.reserveCapacity(capacity)
-        for (documentIndex, document) in documents.enumerated() {
-            document.node.definitions.forEachInPlace { definition in
-                switch definition.pointee {
-                case .type(let node):
-                    let name = node.name.value
-                    let entry = entry(for: name)
-                    if entries[entry].firstDefinition == nil {
-                        entries[entry].firstDefinition = (documentIndex, node.name)
-                        definedOrder.append(name)
-                    } else {
-                        repeatedDefinitions.append(RepeatedDefinition(document: documentIndex, nodeStart: node.range.start,
-                                                                      name: node.name, entry: entry))
-                    }
-                    entries[entry].lastDefinition = (TypeDefinitionBuilder.kind(of: node), documentIndex, node.range)
-                    addNode(name, entry)
-                case .typeExtension(let node):
-                    let name = node.name.value
-                    extensions.append((documentIndex, node))
-                    addNode(name, entry(for: name))
-                default:
-                    break
+        typeNodes.forEachInPlace { node in
+            let name = node.pointee.name.value
+            let entry = entry(for: name)
+            if node.pointee.isExtension {
+                extensions.append(node.pointee)
+            } else {
+                if entries[entry].firstDefinition == nil {
+                    entries[entry].firstDefinition = (node.pointee.document, node.pointee.name)
+                    definedOrder.append(name)
+                } else {
+                    repeatedDefinitions.append(RepeatedDefinition(document: node.pointee.document, nodeStart: node.pointee.range.start,
+                                                                  name: node.pointee.name, entry: entry))
                 }
+                entries[entry].lastDefinition = (node.pointee.kind, node.pointee.document, node.pointee.range)
             }
+            addNode(name, entry)
         }
         if let schema {
             schema.types.forEachInPlace { type in entries[entry(for: type.name)].inSchema = true }

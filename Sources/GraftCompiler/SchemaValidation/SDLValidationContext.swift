@@ -7,6 +7,8 @@ struct SDLValidationContext {
     let documents: [Located<Document>]
     /// The schema being extended, or nil.
     let schema: Schema?
+    /// The type definitions and extensions, in document order, for the rules to read in place.
+    let typeNodes: [SDLTypeNode]
     private var entries: [Entry] = []
     /// The rule currently running (orders errors reported at the same node).
     var ruleIndex = 0
@@ -28,7 +30,7 @@ struct SDLValidationContext {
     }()
 
     /// The type names of the documents, indexed once for the rules that look types up by name.
-    private(set) lazy var typeTable = SDLTypeTable(documents: documents, schema: schema)
+    private(set) lazy var typeTable = SDLTypeTable(typeNodes: typeNodes, schema: schema)
 
     /// The names of types with more than one definition or extension node, for the rules that
     /// merge names across a type's nodes.
@@ -42,6 +44,7 @@ struct SDLValidationContext {
     init(documents: [Located<Document>], schema: Schema?) {
         self.documents = documents
         self.schema = schema
+        self.typeNodes = SDLTypeNode.collect(documents)
     }
 
     /// Reports an error found when the traversal enters the node starting at `offset` of

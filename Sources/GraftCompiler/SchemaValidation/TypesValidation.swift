@@ -4,7 +4,7 @@ import GraftLanguage
 /// `validateTypes`).
 extension SchemaValidationContext {
     mutating func validateTypes() {
-        var cycles = InputObjectCycleDetector()
+        var cycles = InputObjectCycleDetector(typeCount: schema.types.count)
         let types = schema.types.elements
         for index in types.indices {
             let type = types[index]
@@ -57,9 +57,13 @@ extension SchemaValidationContext {
         if union.possibleTypes.isEmpty {
             report("Union type \(union.name) must define one or more member types.", definitionSpans(union))
         }
+        // Short member lists (most unions) are scanned: hashing each name into a set cost more.
+        let members = union.possibleTypes
         var included = Set<String>()
-        for member in union.possibleTypes {
-            if !included.insert(member).inserted {
+        if members.count > 16 { included.reserveCapacity(members.count) }
+        for (position, member) in members.enumerated() {
+            let repeated = members.count > 16 ? !included.insert(member).inserted : members[..<position].contains(member)
+            if repeated {
                 report("Union type \(union.name) can only include type \(member) once.", memberSpans(union, member))
                 continue
             }

@@ -18,33 +18,18 @@ extension SDLValidationContext {
                                                          locations: names.map { SourceSpan(source: source, range: $0.range) })))
             }
         }
-        for (index, document) in documents.enumerated() {
-            // One case per pattern: a case binding the same name across patterns copies the node.
-            @inline(__always) func object(_ node: ObjectTypeDefinition) {
-                // Read in place: iterating copies every field node.
-                node.fields.forEachInPlace { field in
-                    guard field.pointee.arguments.count > 1 else { return }
-                    check(index, document.source, node.range.start, { "\(node.name.value).\(field.pointee.name.value)" },
-                          field.pointee.arguments)
-                }
+        forEachDefinitionNode(type: { node, source in
+            // Read in place: iterating copies every field node.
+            node.pointee.fields.forEachInPlace { field in
+                guard field.pointee.arguments.count > 1 else { return }
+                check(node.pointee.document, source, node.pointee.range.start,
+                      { "\(node.pointee.name.value).\(field.pointee.name.value)" }, field.pointee.arguments)
             }
-            @inline(__always) func type(_ type: TypeDefinition) {
-                switch type {
-                case .object(let node): object(node)
-                case .interface(let node): object(node)
-                default: break
-                }
+        }, other: { index, source, definition in
+            if case .directive(let node) = definition.pointee {
+                check(index, source, node.range.start, { "@\(node.name.value)" }, node.arguments)
             }
-            document.node.definitions.forEachInPlace { definition in
-                switch definition.pointee {
-                case .directive(let node):
-                    check(index, document.source, node.range.start, { "@\(node.name.value)" }, node.arguments)
-                case .type(let node): type(node)
-                case .typeExtension(let node): type(node)
-                default: break
-                }
-            }
-        }
+        })
         for (index, offset, error) in found { report(error, document: index, offset: offset) }
     }
 

@@ -5,12 +5,9 @@ import GraftLanguage
 extension SDLValidationContext {
     mutating func checkUniqueEnumValueNames() {
         var known: [String: [String: SourceSpan]] = [:]
-        var nodes: [(Int, Source, EnumTypeDefinition)] = []
-        forEachDefinition { index, source, definition in
-            switch definition {
-            case .type(.enum(let node)), .typeExtension(.enum(let node)): nodes.append((index, source, node))
-            default: break
-            }
+        var nodes: [(Int, Source, SDLTypeNode)] = []
+        typeNodes.forEachInPlace { node in
+            if node.pointee.kind == .enum { nodes.append((node.pointee.document, documents[node.pointee.document].source, node.pointee)) }
         }
         let multiNodeTypes = multiNodeTypeNames
         // The value positions of an enum with one node (most enums); reused per enum.
