@@ -42,7 +42,7 @@ app=$work/app
 log=$work/log
 
 if [ -n "${GRAFT:-}" ]; then
-    graft=$GRAFT  # a graft executable built before (a release build)
+    graft=$(realpath "$GRAFT")  # a graft executable built before (a release build); the runs happen in the app folder
 else
     echo "building graft (release)..." >&2
     swift build -c release --product graft >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
@@ -96,7 +96,7 @@ time_generate() {
     local walls=() cpus=() real cpu_user cpu_sys
     for _ in $(seq "$generate_runs"); do
         rm -rf "$app"/Sources/*/Generated
-        { TIMEFORMAT='%R %U %S'; time "$1"; } 2>"$work/gen-time"
+        { TIMEFORMAT='%R %U %S'; time "$1" 2>&3; } 3>&2 2>"$work/gen-time"  # the function's errors to stderr
         read -r real cpu_user cpu_sys <"$work/gen-time"
         walls+=("$real") cpus+=("$(echo "$cpu_user + $cpu_sys" | bc -l)")
     done
