@@ -17,6 +17,9 @@ public enum CodeGenerator {
         public var document: IRDocument?
         /// Errors: unreadable files, syntax errors, schema or operation validation errors.
         public var errors: [GraphQLError] = []
+        /// The schema types a module with operations uses, as its compilation found them (before a
+        /// schema module's set replaces them); nil after errors.
+        var typeUsage: ModuleTypeUsage?
     }
 
     /// Runs the pipeline for a configuration whose paths are already resolved.
@@ -26,6 +29,14 @@ public enum CodeGenerator {
     ///   - shared: the schema and upstream files when other modules of the run loaded them already.
     public static func run(_ configuration: GraftConfiguration, layout: SwiftGenerator.Layout = .perDefinition,
                            options: ParseOptions = .default, shared: SharedInputs = SharedInputs()) -> Result {
+        run(configuration, layout: layout, options: options, shared: shared, dependentsTypes: nil)
+    }
+
+    /// Runs the pipeline for a configuration; a schema module declaring the used types takes them
+    /// from `dependentsTypes` (its `usedBy` modules' compilations in the same run) when given,
+    /// instead of loading and compiling their operations again.
+    static func run(_ configuration: GraftConfiguration, layout: SwiftGenerator.Layout, options: ParseOptions,
+                    shared: SharedInputs, dependentsTypes: [IRDocument]?) -> Result {
         var result = Result()
         if let error = missingSchemaModule(configuration) ?? misplacedSettings(configuration) {
             result.errors = [error]
@@ -34,8 +45,9 @@ public enum CodeGenerator {
         let schemaTypes = configuration.schemaTypes ?? (configuration.isSchemaModule ? .all : .used)
         // A schema module of used types reads its dependents' operations for their types alone.
         let typesOnly = configuration.isSchemaModule && schemaTypes == .used
+        let reused = typesOnly ? dependentsTypes : nil
         let inputs = InputLoader.load(schemaPaths: configuration.schemaPaths,
-                                      operationPaths: typesOnly ? configuration.usedBy
+                                      operationPaths: reused != nil ? nil : typesOnly ? configuration.usedBy
                                           : configuration.isSchemaModule ? nil : configuration.operationPaths,
                                       upstream: configuration.upstream, options: options, shared: shared)
         guard let schema = inputs.schema else {
@@ -43,8 +55,8 @@ public enum CodeGenerator {
             return result
         }
         let document: Document, sources: DocumentSources
-        if configuration.isSchemaModule && !typesOnly {
-            // The schema alone: no operations, every schema type.
+        if configuration.isSchemaModule && (!typesOnly || reused != nil) {
+            // The schema alone: no operations (every schema type, or the dependents' types given).
             document = Document(definitions: [], range: SourceRange(start: 0, end: 0))
             sources = DocumentSources(Source(bytes: [], name: "<none>"))
         } else if let loaded = inputs.document, let loadedSources = inputs.sources {
@@ -79,8 +91,10 @@ public enum CodeGenerator {
             result.errors = clashingOutputNames(inputs.operationFiles)
             guard result.errors.isEmpty else { return result }
         }
-        var compiled = IRBuilder.compile(document, sources: sources, schema: schema, typesOnly: typesOnly)
+        var compiled = reused.map { IRDocument.schemaTypes(of: $0, schema: schema) }
+            ?? IRBuilder.compile(document, sources: sources, schema: schema, typesOnly: typesOnly)
         compiled.upstreamFragments = inputs.upstreamFragments.mapValues(\.module)
+        if !configuration.isSchemaModule { result.typeUsage = ModuleTypeUsage(compiled) }
         // A schema module declares every type; a module importing one names fragments and nested
         // types against the same set, so both sides agree on every Swift name.
         if schemaTypes == .all || configuration.schemaModule != nil { compiled = compiled.declaringAllSchemaTypes() }
@@ -92,21 +106,6 @@ public enum CodeGenerator {
         result.mockFiles = generator.mockFiles()
         if configuration.persistedQueryManifest != nil { result.manifest = PersistedQueryManifest(document: compiled) }
         return result
-    }
-
-    /// Runs the pipeline for several modules (configurations whose paths are already resolved) in
-    /// one process: each distinct schema and upstream module loaded once, then the modules
-    /// generated on every core, each result (the one `run(_:layout:options:)` gives for its
-    /// configuration alone) handed to `finish` on the thread that made it (to write it, say).
-    /// - Returns: what `finish` returned, in the configurations' order.
-    public static func run<Finished: Sendable>(_ configurations: [GraftConfiguration], layout: SwiftGenerator.Layout = .perDefinition,
-                                               options: ParseOptions = .default,
-                                               finish: @Sendable (GraftConfiguration, Result) -> Finished) -> [Finished] {
-        let shared = SharedInputs.load(schemaPaths: configurations.map(\.schemaPaths), upstream: configurations.map(\.upstream),
-                                       options: options)
-        return ConcurrentMap.map(configurations) { configuration in
-            finish(configuration, run(configuration, layout: layout, options: options, shared: shared))
-        }
     }
 
     /// In `.perInputFile` layout, an error for each output file name that two operation files

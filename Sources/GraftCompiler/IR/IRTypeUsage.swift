@@ -92,3 +92,16 @@ extension IRDocument {
                    inputEnums: inputEnums)
     }
 }
+
+extension IRDocument {
+    /// The schema types that documents compiled separately against `schema` use together, without
+    /// operations or fragments: what `schemaTypesOnly()` gives for the documents compiled as one.
+    /// Type usage is additive (each operation's and fragment's types are found from it alone), so
+    /// the union of each document's sets is the set of their union.
+    public static func schemaTypes(of documents: [IRDocument], schema: Schema) -> IRDocument {
+        IRDocument(schema: schema, operations: [], fragments: [],
+                   referencedTypes: Set(documents.flatMap(\.referencedTypes)).sorted(),
+                   abstractTypes: Set(documents.flatMap(\.abstractTypes)).sorted(),
+                   inputEnums: documents.reduce(into: Set<String>()) { $0.formUnion($1.inputEnums) })
+    }
+}

@@ -78,7 +78,7 @@ public struct SharedInputs: Sendable {
     }
 
     /// The same paths however they are written: absolute, with `.` and `..` resolved.
-    static func key(_ paths: [String]) -> [String] {
+    public static func key(_ paths: [String]) -> [String] {
         paths.map { URL(fileURLWithPath: $0).standardized.path }
     }
 }
