@@ -49,10 +49,19 @@ import Testing
         }
     }
 
-    @Test(arguments: [[], ["--per-input-file"]])
-    func oneProcessWritesWhatEachModuleAloneWrites(layout: [String]) async throws {
-        let sources = try Self.exampleCopy()
-        defer { try? FileManager.default.removeItem(at: sources.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()) }
+    /// Makes the copy's schema module declare only the types its modules use (`usedBy` naming
+    /// their folders, and `extra` besides).
+    static func declareUsedTypes(_ sources: URL, extra: [String] = []) throws {
+        let usedBy = ["../CatalogShared/GraphQL", "../CatalogKit/GraphQL", "../ReviewsKit/GraphQL"] + extra
+        try """
+        {"schema": ["../../../../Schemas"], "operations": [], "output": "Generated", "keyFields": {"Review": ["id"]},
+         "pagination": {"Query.courses": "relay"}, "schemaTypes": "used", "usedBy": [\(usedBy.map { "\"\($0)\"" }.joined(separator: ", "))]}
+        """.write(to: sources.appendingPathComponent("AppSchema/graft.json"), atomically: true, encoding: .utf8)
+    }
+
+    /// Generates each module alone, then all of them in one process; expects the same files and
+    /// one report per module. Returns the files.
+    static func expectOneProcessWritesWhatEachModuleAloneWrites(_ sources: URL, layout: [String]) async throws -> [String: String] {
         for module in Self.modules {
             let alone = try await GraftTool.run(["generate", "--config", "\(module)/graft.json"] + layout, in: sources)
             #expect(alone.status == 0, "\(module): \(alone.standardError)")
@@ -73,6 +82,70 @@ import Testing
         for (report, module) in zip(reports, Self.modules) {
             #expect(report.hasPrefix("Generated ") && report.contains("in \(module)/Generated ("), "\(report)")
         }
+        return separate
+    }
+
+    /// The schema module's files, joined.
+    static func schemaModuleText(_ files: [String: String]) -> String {
+        files.filter { $0.key.hasPrefix("AppSchema/") }.sorted { $0.key < $1.key }.map(\.value).joined()
+    }
+
+    @Test(arguments: [[], ["--per-input-file"]])
+    func oneProcessWritesWhatEachModuleAloneWrites(layout: [String]) async throws {
+        let sources = try Self.exampleCopy()
+        defer { try? FileManager.default.removeItem(at: sources.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()) }
+        _ = try await Self.expectOneProcessWritesWhatEachModuleAloneWrites(sources, layout: layout)
+    }
+
+    /// The schema module's `usedBy` names exactly the other modules' folders: it takes their types
+    /// from their compilations in the same process.
+    @Test(arguments: [[], ["--per-input-file"]])
+    func aSchemaModuleOfUsedTypesWritesWhatItsRunAloneWrites(layout: [String]) async throws {
+        let sources = try Self.exampleCopy()
+        defer { try? FileManager.default.removeItem(at: sources.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()) }
+        try Self.declareUsedTypes(sources)
+        let files = try await Self.expectOneProcessWritesWhatEachModuleAloneWrites(sources, layout: layout)
+        let schema = Self.schemaModuleText(files)
+        #expect(schema.contains("enum CourseLevel") && schema.contains("struct ReviewInput"), "\(schema)")
+        #expect(!schema.contains("enum Role"))
+    }
+
+    /// `usedBy` also names a folder no module of the run generates: the schema module compiles
+    /// every operation it names, that folder's too.
+    @Test func aSchemaModuleOfUsedTypesBeyondTheRunsModulesReadsTheirOperations() async throws {
+        let sources = try Self.exampleCopy()
+        defer { try? FileManager.default.removeItem(at: sources.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()) }
+        let extra = sources.appendingPathComponent("Extra/GraphQL")
+        try FileManager.default.createDirectory(at: extra, withIntermediateDirectories: true)
+        try "query ExtraViewer {\n  viewer {\n    role\n  }\n}\n".write(to: extra.appendingPathComponent("ExtraViewer.graphql"),
+                                                                        atomically: true, encoding: .utf8)
+        try Self.declareUsedTypes(sources, extra: ["../Extra/GraphQL"])
+        let files = try await Self.expectOneProcessWritesWhatEachModuleAloneWrites(sources, layout: ["--per-input-file"])
+        #expect(Self.schemaModuleText(files).contains("enum Role"))
+    }
+
+    /// Two modules declaring the same operation or fragment name are each valid alone, but not
+    /// compiled as one document, as the schema module's run compiles them: it reports that in one
+    /// process too.
+    @Test(arguments: [("query Shared {\n  viewer {\n    name\n  }\n}\n", "operation"), ("fragment Shared on User {\n  name\n}\n", "fragment")])
+    func aSchemaModuleOfUsedTypesReportsNamesTwoModulesShare(document: String, kind: String) async throws {
+        let sources = try Self.exampleCopy()
+        defer { try? FileManager.default.removeItem(at: sources.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()) }
+        try Self.declareUsedTypes(sources)
+        for module in ["CatalogKit", "ReviewsKit"] {
+            try document.write(to: sources.appendingPathComponent("\(module)/GraphQL/Shared.graphql"), atomically: true, encoding: .utf8)
+        }
+        var separate = ""
+        for module in Self.modules {
+            let alone = try await GraftTool.run(["generate", "--config", "\(module)/graft.json"], in: sources)
+            #expect(alone.status == (module == "AppSchema" ? 1 : 0), "\(module): \(alone.standardError)")
+            separate += alone.standardError
+        }
+        #expect(separate.contains("There can be only one \(kind) named \"Shared\"."), "\(separate)")
+        try Self.removeOutputs(sources)
+        let together = try await GraftTool.run(["generate"] + Self.modules.flatMap { ["--config", "\($0)/graft.json"] }, in: sources)
+        #expect(together.status == 1)
+        #expect(together.standardError == separate)
     }
 
     @Test func oneModulesErrorsLeaveTheOthersWrittenAndFailTheRun() async throws {
@@ -91,9 +164,13 @@ import Testing
         #expect(!result.standardOutput.contains("CatalogKit"))
     }
 
-    @Test func errorsReadAsEachModulesOwnRunWouldReportThem() async throws {
+    /// With a schema module of used types too, which then compiles its `usedBy` operations itself
+    /// and reports their errors as its run alone does.
+    @Test(arguments: [false, true])
+    func errorsReadAsEachModulesOwnRunWouldReportThem(usedTypes: Bool) async throws {
         let sources = try Self.exampleCopy()
         defer { try? FileManager.default.removeItem(at: sources.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()) }
+        if usedTypes { try Self.declareUsedTypes(sources) }
         // Both features spread the shared module's fragment where it cannot apply: each error points
         // at the fragment's file too, which each feature names through its own path (`../CatalogShared`).
         for module in ["CatalogKit", "ReviewsKit"] {
@@ -111,6 +188,7 @@ import Testing
         #expect(together.standardError == separate)
         #expect(separate.contains("ReviewsKit/GraphQL/Broken.graphql:4:7: error: ") && separate.contains("ReviewsKit/../CatalogShared/GraphQL/"),
                 "\(separate)")
+        #expect(separate.contains("AppSchema/../ReviewsKit/GraphQL/Broken.graphql:4:7: error: ") == usedTypes, "\(separate)")
     }
 
     @Test func severalConfigurationsTakeNoModuleSettings() async throws {

@@ -77,8 +77,10 @@ public struct SharedInputs: Sendable {
         return files
     }
 
-    /// The same paths however they are written: absolute, with `.` and `..` resolved.
+    /// The same paths however they are written: absolute, with `.` and `..` resolved. A relative
+    /// path is made absolute first (standardizing it alone would drop the current folder and let
+    /// `..` climb above it: `a/../../S` and `b/../S` would both be `/S`).
     public static func key(_ paths: [String]) -> [String] {
-        paths.map { URL(fileURLWithPath: $0).standardized.path }
+        paths.map { URL(fileURLWithPath: $0).absoluteURL.standardized.path }
     }
 }
