@@ -37,13 +37,14 @@ struct PaginationIntegrationTests {
         data?.courses.edges.map(\.node.fragments.courseCard.slug) ?? []
     }
 
-    /// Waits (up to 30 s) until the collector's latest value satisfies `condition`.
+    /// Waits (``Polling/bound`` stops a hang) until the collector's latest value satisfies `condition`.
     static func latest(_ values: StreamCollector<Courses>, where condition: (Courses) -> Bool) async -> Courses? {
-        for _ in 0..<3000 {
-            if let last = values.items.last, condition(last) { return last }
-            try? await Task.sleep(for: .milliseconds(10))
+        var satisfying: Courses?
+        await Polling.until {
+            if let last = values.items.last, condition(last) { satisfying = last }
+            return satisfying != nil
         }
-        return values.items.last
+        return satisfying ?? values.items.last
     }
 
     /// Every course in the catalog's order, in one page, without a store.

@@ -21,12 +21,11 @@ final class StreamCollector<Element: Sendable>: @unchecked Sendable {
     var items: [Element] { lock.withLock { elements } }
     var error: (any Error)? { lock.withLock { failure } }
 
-    /// Waits until at least `count` elements arrived (or 10 seconds passed); returns the elements.
+    /// Waits until at least `count` elements arrived or the stream failed (``Polling/bound`` stops a
+    /// hang); returns the elements.
     @discardableResult
     func wait(for count: Int) async -> [Element] {
-        for _ in 0..<1000 where items.count < count && error == nil {
-            try? await Task.sleep(for: .milliseconds(10))
-        }
+        await Polling.until { items.count >= count || error != nil }
         return items
     }
 

@@ -56,12 +56,10 @@ final class QueueEventLog: @unchecked Sendable {
 
     var all: [OfflineQueueEvent] { lock.withLock { events } }
 
-    /// Waits (up to 30 seconds) until `predicate` holds for the events; returns them.
+    /// Waits (``Polling/bound`` stops a hang) until `predicate` holds for the events; returns them.
     @discardableResult
     func wait(until predicate: ([OfflineQueueEvent]) -> Bool) async -> [OfflineQueueEvent] {
-        for _ in 0..<3000 where !predicate(all) {
-            try? await Task.sleep(for: .milliseconds(10))
-        }
+        await Polling.until { predicate(all) }
         return all
     }
 

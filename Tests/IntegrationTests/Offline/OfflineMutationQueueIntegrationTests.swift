@@ -73,9 +73,9 @@ struct OfflineMutationQueueIntegrationTests {
         // The watcher showed all ten notes at every step, then the server's data.
         // (The watcher's stream is read by another task: wait until it has caught up with the last change.)
         var final = await watch.wait(for: offline.count + 1)
-        for _ in 0..<1000 where final.last.map(Self.shown)?.allSatisfy({ $0.saved }) != true {
-            try await Task.sleep(for: .milliseconds(10))
+        await Polling.until {
             final = watch.items
+            return final.last.map(Self.shown)?.allSatisfy({ $0.saved }) == true
         }
         let afterOffline = final.dropFirst(10)
         #expect(afterOffline.allSatisfy { Self.shown($0).count == 10 })

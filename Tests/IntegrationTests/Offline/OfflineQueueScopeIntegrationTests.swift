@@ -10,15 +10,14 @@ import Testing
 /// that notebook, so the test sees from the server's counters what is in flight at once.
 @Suite("Offline mutation queue scopes", .timingSensitive)
 struct OfflineQueueScopeIntegrationTests {
-    /// Waits (up to 30 seconds, a bound on a hang) until the server's counters satisfy `predicate`.
+    /// Waits (``Polling/bound`` stops a hang) until the server's counters satisfy `predicate`.
     static func waitForServer(_ notebooks: [NotebookFixture],
                               until predicate: ([[String: Int]]) -> Bool) async throws -> [[String: Int]] {
         var counts: [[String: Int]] = []
-        for _ in 0..<3000 {
+        try await Polling.until {
             counts = []
             for notebook in notebooks { counts.append(try await notebook.requestCounts()) }
-            if predicate(counts) { break }
-            try await Task.sleep(for: .milliseconds(10))
+            return predicate(counts)
         }
         return counts
     }

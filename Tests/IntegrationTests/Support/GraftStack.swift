@@ -22,7 +22,7 @@ struct GraftStack: Sendable {
 
     /// A client of `kind` (by default ``HTTPClientKind/default``) under `interceptors`, with the session
     /// header added outermost.
-    func client(_ interceptors: [any HTTPInterceptor] = [], defaultTimeout: Duration? = .seconds(30),
+    func client(_ interceptors: [any HTTPInterceptor] = [], defaultTimeout: Duration? = .seconds(300),
                 kind: HTTPClientKind = .default) -> InterceptingHTTPClient {
         InterceptingHTTPClient(base: kind.make(defaultTimeout: defaultTimeout),
                                interceptors: [HeaderInjectionInterceptor(["X-Test-Session": session])] + interceptors)

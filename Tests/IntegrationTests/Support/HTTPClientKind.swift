@@ -13,7 +13,7 @@ enum HTTPClientKind: String, CaseIterable, Sendable, CustomTestStringConvertible
     static let `default`: HTTPClientKind = ProcessInfo.processInfo.environment["GRAFT_HTTP_CLIENT"].flatMap(HTTPClientKind.init(rawValue:)) ?? .urlSession
 
     /// A new client of this kind; `tls` only for the libcurl one (URLSession on Linux cannot use it).
-    func make(defaultTimeout: Duration? = .seconds(30), tls: TLSOptions = TLSOptions()) -> any HTTPClient {
+    func make(defaultTimeout: Duration? = .seconds(300), tls: TLSOptions = TLSOptions()) -> any HTTPClient {
         switch self {
         case .urlSession: URLSessionHTTPClient(defaultTimeout: defaultTimeout)
         case .curl: CurlHTTPClient(tls: tls, defaultTimeout: defaultTimeout)

@@ -15,7 +15,7 @@ struct TestClient: Sendable {
     let urlSession: URLSession
 
     /// A client with a fresh session name, for the shared server.
-    static func make(timeout: TimeInterval = 30) async throws -> TestClient {
+    static func make(timeout: TimeInterval = 300) async throws -> TestClient {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData

@@ -115,12 +115,10 @@ struct StrawberryWebSocketTests {
         return try #require(try JSON(data: data)["data"]["course"]["id"].string)
     }
 
-    /// Waits until `condition` holds; fails after 20 s (a bound against hangs, not a timing check).
+    /// Waits until `condition` holds; fails after ``Polling/bound`` (a bound against hangs, not a
+    /// timing check).
     static func eventually(_ condition: () async throws -> Bool) async throws {
-        for _ in 0..<400 {
-            if try await condition() { return }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        Issue.record("the condition did not hold within 20 s")
+        if try await Polling.until(every: .milliseconds(50), condition) { return }
+        Issue.record("the condition did not hold within \(Polling.bound)")
     }
 }
