@@ -9,15 +9,7 @@ struct TimeoutInterceptorTests {
     @Test("a slow request times out with timedOut, and the request below is cancelled")
     func timesOut() async throws {
         let cancelled = Counter()
-        let mock = MockHTTPClient { _, _ in
-            do {
-                try await Task.sleep(for: .seconds(300))
-            } catch {
-                await cancelled.increment()
-                throw error
-            }
-            return .json("{}")
-        }
+        let mock = MockHTTPClient(handler: DeadlineTests.holding(cancelled))
         let client = InterceptingHTTPClient(base: mock, interceptors: [TimeoutInterceptor(default: .milliseconds(50))])
         let error = await #expect(throws: GraftError.self) {
             try await client.send(TestSupport.request(), context: RequestContext(operationName: "Slow"))
