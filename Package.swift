@@ -111,6 +111,8 @@ let package = Package(
         .target(name: "StarWarsAPIMocks", dependencies: ["Graft", "GraftTesting", "StarWarsAPI"],
                 path: "Tests/GraftCodegenTests/Golden/StarWarsAPIMocks"),
         .target(name: "AnimalKingdomAPI", dependencies: ["GraftAPI"], path: "Tests/GraftCodegenTests/Golden/AnimalKingdomAPI"),
+        // The same definitions in three files (`"fileBuckets": 3`).
+        .target(name: "AnimalKingdomBucketsAPI", dependencies: ["GraftAPI"], path: "Tests/GraftCodegenTests/Golden/AnimalKingdomBucketsAPI"),
         .target(name: "GitHubAPI", dependencies: ["GraftAPI"], path: "Tests/GraftCodegenTests/Golden/GitHubAPI"),
         // Types, fields, arguments, enum values and scalars named like Swift's and Foundation's
         // (schema and operations in Tests/GraftCodegenTests/Fixtures/ClashAPI).
@@ -128,7 +130,7 @@ let package = Package(
         .target(name: "SemanticNullabilityAPI", dependencies: ["GraftAPI"], path: "Tests/GraftCodegenTests/Golden/SemanticNullabilityAPI"),
         .testTarget(name: "GeneratedCodeTests",
                     dependencies: ["Graft", "GraftTesting", "CourseCatalogAPI", "StarWarsAPI", "StarWarsAPIMocks", "AnimalKingdomAPI",
-                                   "GitHubAPI", "ClashAPI", "GraftTestSupport", "ModularSchemaAPI", "ModularCoreAPI", "ModularFeatureAAPI",
+                                   "AnimalKingdomBucketsAPI", "GitHubAPI", "ClashAPI", "GraftTestSupport", "ModularSchemaAPI", "ModularCoreAPI", "ModularFeatureAAPI",
                                    "ModularFeatureBAPI", "SemanticNullabilityAPI"]),
         // Examples/ModularApp: a modular app on the example API, its generated code committed
         // (regenerate: GRAFT_UPDATE_GOLDEN=1 swift test --filter GoldenTests). Not products.

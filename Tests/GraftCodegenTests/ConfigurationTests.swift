@@ -100,7 +100,24 @@ import Testing
             """)
         #expect(Self.headline("{\"zzz\": 1}") == "graft.json:1:2: error: unknown key 'zzz' (known keys: schema, operations, output, "
                 + "namespace, accessLevel, customScalars, keyFields, pagination, maxAges, onError, operationDocument, persistedQueryManifest, testMocks, "
-                + "schemaTypes, schemaModule, upstream, usedBy)")
+                + "schemaTypes, schemaModule, upstream, usedBy, fileBuckets)")
+    }
+
+    @Test func fileBucketsIsAWholeNumberOfFilesWithABound() throws {
+        for (text, expected) in [("1", 1), ("4", 4), ("1000", 1000), ("4.0", 4), ("null", nil)] as [(String, Int?)] {
+            #expect(try GraftConfiguration.parse("{\"fileBuckets\": \(text)}", path: "graft.json").fileBuckets == expected)
+        }
+        #expect(try GraftConfiguration.parse("{}", path: "graft.json").fileBuckets == nil)
+        let message = "error: 'fileBuckets' must be a whole number of files from 1 to 1000, found "
+        for (text, found) in [("0", "0"), ("-3", "-3"), ("2.5", "2.5"), ("100000", "100000"), ("1e300", "1e+300"),
+                              ("\"4\"", "a string"), ("true", "a Boolean"), ("[4]", "an array")] {
+            #expect(Self.headline("{\n  \"output\": \"Out\",\n  \"fileBuckets\": \(text)\n}") == "graft.json:3:18: " + message + found)
+        }
+        #expect(Self.error("{\"fileBuckets\": 0}") == """
+            graft.json:1:17: \(message)0
+            {"fileBuckets": 0}
+                            ^
+            """)
     }
 
     @Test func testMocksAndCustomScalarTypes() throws {

@@ -23,6 +23,12 @@ import Testing
             let folder = apollo + "/AnimalKingdomAPI/animalkingdom-graphql"
             return GraftConfiguration(schemaPaths: [folder + "/AnimalSchema.graphqls"], operationPaths: [folder], output: output,
                                       namespace: "AnimalKingdom", keyFields: ["Crocodile": ["id", "species"]])
+        case "AnimalKingdomBucketsAPI":
+            // AnimalKingdomAPI's definitions spread over three files (`"fileBuckets": 3`).
+            var configuration = try configuration("AnimalKingdomAPI")
+            configuration.output = output
+            configuration.fileBuckets = 3
+            return configuration
         case "GitHubAPI":
             let folder = apollo + "/GitHubAPI/graphql"
             return GraftConfiguration(schemaPaths: [folder + "/schema.graphqls"], operationPaths: [folder + "/Queries"],
@@ -77,7 +83,7 @@ import Testing
     }
 
     @Test(.requiresCorpora("the golden files of Apollo iOS's StarWars, AnimalKingdom and GitHub APIs (GoldenTests)"),
-          arguments: ["StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI"])
+          arguments: ["StarWarsAPI", "AnimalKingdomAPI", "AnimalKingdomBucketsAPI", "GitHubAPI"])
     func apolloAPIMatchesGolden(_ api: String) throws {
         try check(api)
     }

@@ -4,7 +4,8 @@ import GraftCompiler
 extension GraftConfiguration {
     /// The keys `graft.json` may have.
     public static let keys = ["schema", "operations", "output", "namespace", "accessLevel", "customScalars", "keyFields", "pagination", "maxAges", "onError",
-                              "operationDocument", "persistedQueryManifest", "testMocks", "schemaTypes", "schemaModule", "upstream", "usedBy"]
+                              "operationDocument", "persistedQueryManifest", "testMocks", "schemaTypes", "schemaModule", "upstream", "usedBy",
+                              "fileBuckets"]
 
     /// Reads `graft.json` at `path`; relative paths in it are resolved against the file's folder.
     public static func load(path: String) throws(ConfigurationError) -> GraftConfiguration {
@@ -123,6 +124,17 @@ extension GraftConfiguration {
                 guard Self.isIdentifier(name) else { throw fail("'schemaModule' must be a Swift module name, found \"\(name)\"", at: value) }
                 configuration.schemaModule = name
             case "usedBy": configuration.usedBy = try strings(value)
+            case "fileBuckets":
+                if case .null = value.kind { configuration.fileBuckets = nil; continue }
+                guard case .number(let count) = value.kind, count == count.rounded(), count >= 1,
+                      count <= Double(maxFileBuckets) else {
+                    var found = value.typeName
+                    if case .number(let number) = value.kind {
+                        found = number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+                    }
+                    throw fail("'fileBuckets' must be a whole number of files from 1 to \(maxFileBuckets), found \(found)", at: value)
+                }
+                configuration.fileBuckets = Int(count)
             case "upstream":
                 for entry in try object(value) {
                     guard Self.isIdentifier(entry.key) else {
@@ -259,7 +271,11 @@ extension GraftConfiguration {
       "schemaTypes": null,
       // A schema module with "schemaTypes": "used": the .graphql files of every module importing
       // it, read only for the schema types they use.
-      "usedBy": []
+      "usedBy": [],
+      // Spread the generated operations and fragments (and, without --per-input-file, the schema
+      // types) over this many files instead of one per definition: less CPU for a clean build of
+      // a large module, fewer parallel compile jobs and coarser rebuilds; null: one per definition.
+      "fileBuckets": null
     }
 
     """

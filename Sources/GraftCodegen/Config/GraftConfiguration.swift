@@ -75,6 +75,17 @@ public struct GraftConfiguration: Sendable, Hashable {
     /// types they use: what a schema module with `.used` schema types declares.
     public var usedBy: [String] = []
 
+    /// How many Swift files the generated operations and fragments (and, one file per
+    /// definition, the schema types) are spread over (`GraftBucket-1.graphql.swift`...), each
+    /// definition in the file its name's FNV-1a hash picks; nil: one file per definition.
+    /// Fewer files compile with less CPU in a clean build, at the cost of parallel jobs and of
+    /// coarser incremental rebuilds. At most `maxFileBuckets`.
+    public var fileBuckets: Int?
+
+    /// The largest `fileBuckets` accepted: past it, bucketing gives back the file count it exists
+    /// to cut.
+    public static let maxFileBuckets = 1000
+
     /// Which schema types a module generates.
     public enum SchemaTypes: String, Sendable, Hashable, CaseIterable {
         /// Those the module's operations and fragments use (a schema module: those `usedBy` use).

@@ -87,7 +87,8 @@ public enum CodeGenerator {
         guard result.errors.isEmpty else {
             return result
         }
-        if layout == .perInputFile && !typesOnly {
+        // Bucketed, operation files name no output file, so equal names do not clash.
+        if layout == .perInputFile && !typesOnly && configuration.fileBuckets == nil {
             result.errors = clashingOutputNames(inputs.operationFiles)
             guard result.errors.isEmpty else { return result }
         }

@@ -23,7 +23,10 @@ public struct SwiftGenerator {
         return result
     }
 
-    /// How generated declarations are spread over files.
+    /// How generated declarations are spread over files. With `fileBuckets` in the configuration,
+    /// either layout puts operations and fragments into that many `GraftBucket-<n>.graphql.swift`
+    /// files instead; `.perDefinition` puts its schema types there too (`.perInputFile` already
+    /// holds them in one file).
     public enum Layout: Sendable {
         /// One file per operation (`Operations/`), fragment (`Fragments/`) and schema type
         /// (`Schema/`), plus `Schema/SchemaMetadata.graphql.swift`.
@@ -39,14 +42,16 @@ public struct SwiftGenerator {
         let context = RenderContext(document: document, configuration: configuration,
                                     identifiers: configuration.operationDocument == .definition ? [:] : identifiers,
                                     alwaysQualify: layout == .perInputFile)
-        var definitions: [(path: String, inputFile: String, origin: String, render: (inout SwiftWriter) -> Void)] = []
+        var definitions: [(path: String, name: String, inputFile: String, origin: String, render: (inout SwiftWriter) -> Void)] = []
         for operation in document.operations {
-            definitions.append((path: "Operations/\(OperationRenderer.typeName(operation)).graphql.swift", inputFile: operation.sourceName,
+            definitions.append((path: "Operations/\(OperationRenderer.typeName(operation)).graphql.swift", name: operation.name,
+                                inputFile: operation.sourceName,
                                 origin: Self.origin("operation", operation.name, in: operation.sourceName),
                                 render: { OperationRenderer(context: context).render(operation, into: &$0) }))
         }
         for fragment in document.ownFragments {
-            definitions.append((path: "Fragments/\(context.fragmentName(fragment.name)).graphql.swift", inputFile: fragment.sourceName,
+            definitions.append((path: "Fragments/\(context.fragmentName(fragment.name)).graphql.swift", name: fragment.name,
+                                inputFile: fragment.sourceName,
                                 origin: Self.origin("fragment", fragment.name, in: fragment.sourceName), render: { writer in
                 var definition = SwiftWriter()
                 definition.multilineString("\(context.access)static let fragmentDefinition = ", DocumentLayout.multiLine(fragment.source, printed: fragment.printedSource),
@@ -57,29 +62,41 @@ public struct SwiftGenerator {
                                                               statics: definition.text.split(separator: "\n").map(String.init), into: &writer)
             }))
         }
-        var schemaParts: [(path: String, origin: String?, render: (inout SwiftWriter) -> Void,
+        // `name`: the schema type's (nil for the metadata, never bucketed).
+        var schemaParts: [(path: String, name: String?, origin: String?, render: (inout SwiftWriter) -> Void,
                            topLevel: ((inout SwiftWriter) -> Void)?)] = []
         for name in configuration.schemaModule == nil ? document.referencedTypes : [] {
             guard let type = document.schema.type(named: name), !context.isMappedToItself(name) else { continue }
             let shortcuts: ((inout SwiftWriter) -> Void)? = document.inputEnums.contains(name)
                 ? { SchemaTypeRenderer(context: context).renderInputShortcuts(type, into: &$0) } : nil
-            schemaParts.append((path: "Schema/\(context.typeName(name)).graphql.swift", origin: Self.origin("schema type", name),
+            schemaParts.append((path: "Schema/\(context.typeName(name)).graphql.swift", name: name, origin: Self.origin("schema type", name),
                                 render: { SchemaTypeRenderer(context: context).render(type, into: &$0) }, topLevel: shortcuts))
         }
         if configuration.schemaModule == nil {
-            schemaParts.append((path: "Schema/SchemaMetadata.graphql.swift", origin: nil, render: { renderMetadata(context, into: &$0) },
+            schemaParts.append((path: "Schema/SchemaMetadata.graphql.swift", name: nil, origin: nil, render: { renderMetadata(context, into: &$0) },
                                 topLevel: { renderSchemaOperation(context, into: &$0) }))
         }
 
         var files: [GeneratedFile] = []
+        let bucketed = definitions.map { FileBuckets.Part(name: $0.name, order: $0.path, render: $0.render) }
         switch layout {
         case .perDefinition:
-            files = definitions.map { file($0.path, origin: $0.origin, $0.render) }
-                + schemaParts.map { file($0.path, origin: $0.origin, $0.render, topLevel: $0.topLevel) }
+            if let count = configuration.fileBuckets {
+                let types = schemaParts.compactMap { part in
+                    part.name.map { FileBuckets.Part(name: $0, order: part.path, render: part.render, topLevel: part.topLevel) }
+                }
+                files = bucketFiles(bucketed + types, count: count)
+                    + schemaParts.filter { $0.name == nil }.map { file($0.path, origin: $0.origin, $0.render, topLevel: $0.topLevel) }
+            } else {
+                files = definitions.map { file($0.path, origin: $0.origin, $0.render) }
+                    + schemaParts.map { file($0.path, origin: $0.origin, $0.render, topLevel: $0.topLevel) }
+            }
             if let namespace = configuration.namespace {
                 files.append(GeneratedFile(path: "\(namespace).graphql.swift", contents: namespaceFile(namespace, context: context),
                                            origin: Self.origin("namespace", namespace) + " in the configuration"))
             }
+        case .perInputFile where configuration.fileBuckets != nil:
+            files = bucketFiles(bucketed, count: configuration.fileBuckets ?? 1)
         case .perInputFile:
             var byInput: [String: (input: String, parts: [(inout SwiftWriter) -> Void])] = [:]
             for input in inputFiles { byInput[Self.outputName(input)] = (input, []) }
@@ -91,6 +108,8 @@ public struct SwiftGenerator {
                     for part in entry.parts { part(&writer) }
                 })
             }
+        }
+        if layout == .perInputFile {
             // A module importing its schema module still has the file (the build plugin declares it
             // before generating): imports only.
             var schema = file("GraftSchema.swift", { writer in for part in schemaParts { part.render(&writer) } },
@@ -102,6 +121,17 @@ public struct SwiftGenerator {
             files.append(schema)
         }
         return files.sorted { $0.path < $1.path }
+    }
+
+    /// One file per bucket (`FileBuckets`), empty ones too: each bucket's parts in order, in one
+    /// namespace extension, then what they put outside it.
+    private func bucketFiles(_ parts: [FileBuckets.Part], count: Int) -> [GeneratedFile] {
+        FileBuckets.spread(parts, count: count).enumerated().map { index, bucket in
+            let topLevel = bucket.compactMap(\.topLevel)
+            return file(FileBuckets.path(index), origin: "file bucket \(index + 1) of \(count)", { writer in
+                for part in bucket { part.render(&writer) }
+            }, topLevel: topLevel.isEmpty ? nil : { writer in for part in topLevel { part(&writer) } })
+        }
     }
 
     /// The test mocks (`configuration.testMocks`), one file per object type the operations use

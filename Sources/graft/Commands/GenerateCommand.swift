@@ -32,7 +32,8 @@ enum GenerateCommand: Subcommand {
       --output DIR        The output folder, instead of the configuration's.
       --per-input-file    One file per operation file (<Name>.graphql.swift) and GraftSchema.swift,
                           in one flat folder (what the SwiftPM build plugin declares).
-                          Operation files must then have unique names.
+                          Operation files must then have unique names (with "fileBuckets"
+                          in graft.json: GraftBucket-<n>.graphql.swift files instead).
       --persisted-query-manifest FILE
                           Where the manifest goes, if the configuration asks for one.
       --max-tokens N      \(ParseLimitOption.summary)
