@@ -6,8 +6,9 @@ import PackagePlugin
 /// Inputs: the target's schema files (`.graphqls`, `.graphql` files of type definitions, `.json`
 /// introspection results), its `.graphql` operation files and an optional `graft.json` (whose
 /// `schema` and `operations` paths may point outside the target). Outputs, all in the plugin work
-/// directory: one Swift file per operation file (`<Name>.graphql.swift`) and `GraftSchema.swift`
-/// for schema types — names known without parsing anything, so the build system re-runs `graft`
+/// directory: one Swift file per operation file (`<Name>.graphql.swift`), or with `"fileBuckets": N`
+/// in graft.json `GraftBucket-1.graphql.swift` ... `GraftBucket-N.graphql.swift`, and
+/// `GraftSchema.swift` for schema types — names known without parsing anything, so the build system re-runs `graft`
 /// only when an input changes, and `graft` rewrites only the files whose content changed, so only
 /// those are recompiled.
 ///

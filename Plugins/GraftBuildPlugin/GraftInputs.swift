@@ -30,6 +30,9 @@ struct GraftInputs {
     /// Files under the `usedBy` entries of `graft.json` (a schema module of `"schemaTypes": "used"`
     /// reads them for the types its dependents use), watched so a change regenerates it.
     var usedByFiles: [URL] = []
+    /// `fileBuckets` of `graft.json`: how many `GraftBucket-<n>.graphql.swift` files hold the
+    /// operations and fragments instead of one file per operation file; nil for none.
+    var fileBuckets: Int?
     /// The module declaring the schema types, which this one imports (`--schema-module`); set by
     /// `link(_:in:)` from the target's dependencies.
     var schemaModule: String?
@@ -45,6 +48,7 @@ struct GraftInputs {
             let settings = try GraftInputs.settings(config)
             wantsManifest = settings.manifest
             declaredSchemaModule = settings.schemaModule
+            fileBuckets = settings.fileBuckets
             isSchemaModule = settings.noOperations && settings.schemaModule == nil && operations.isEmpty
             for path in settings.usedBy {
                 usedByFiles += GraftInputs.files(under: path) { $0.pathExtension == "graphql" }
@@ -149,10 +153,12 @@ struct GraftInputs {
     }
 
     /// The files `graft generate --per-input-file` writes: `<Name>.graphql.swift` per operation
-    /// file and `GraftSchema.swift`.
+    /// file, or with `fileBuckets` `GraftBucket-1.graphql.swift` ... `GraftBucket-<N>.graphql.swift`
+    /// (every one, even a schema module's, which are empty), and `GraftSchema.swift`.
     func outputFiles(in output: URL) -> [URL] {
-        operations.map { output.appendingPathComponent(GraftInputs.outputName($0)) }
-            + [output.appendingPathComponent("GraftSchema.swift")]
+        let generated = fileBuckets.map { count in (1...count).map { "GraftBucket-\($0).graphql.swift" } }
+            ?? operations.map(GraftInputs.outputName)
+        return generated.map { output.appendingPathComponent($0) } + [output.appendingPathComponent("GraftSchema.swift")]
     }
 
     /// Where the command plugin writes for a target without a folder of its own (an Xcode target):
@@ -172,9 +178,10 @@ struct GraftInputs {
     }
 
     /// Operation files that share a name (in different folders) and so would share an output
-    /// file, by output name.
+    /// file, by output name; none with `fileBuckets`, where they name no file.
     var clashingOperations: [(output: String, files: [URL])] {
-        Dictionary(grouping: operations, by: GraftInputs.outputName)
+        guard fileBuckets == nil else { return [] }
+        return Dictionary(grouping: operations, by: GraftInputs.outputName)
             .filter { $0.value.count > 1 }
             .map { (output: $0.key, files: $0.value) }
             .sorted { $0.output < $1.output }
@@ -190,9 +197,12 @@ struct GraftInputs {
         var noOperations = false
         var schemaModule: String?
         var usedBy: [URL] = []
+        /// A whole number from 1 to 1000 (`GraftConfiguration.maxFileBuckets`), else nil: `graft`
+        /// reports any other value with its line and column.
+        var fileBuckets: Int?
     }
 
-    /// The `schema`, `operations`, `persistedQueryManifest`, `schemaModule` and `usedBy` keys of a
+    /// The `schema`, `operations`, `persistedQueryManifest`, `schemaModule`, `usedBy` and `fileBuckets` keys of a
     /// graft.json. A file that does not parse gives no paths: `graft` reports its errors with line
     /// and column.
     static func settings(_ config: URL) throws -> Settings {
@@ -206,7 +216,8 @@ struct GraftInputs {
         return Settings(schema: paths("schema"), operations: paths("operations"),
                         manifest: object["persistedQueryManifest"] is String,
                         noOperations: (object["operations"] as? [Any])?.isEmpty == true,
-                        schemaModule: object["schemaModule"] as? String, usedBy: paths("usedBy"))
+                        schemaModule: object["schemaModule"] as? String, usedBy: paths("usedBy"),
+                        fileBuckets: (object["fileBuckets"] as? Int).flatMap { (1...1000).contains($0) ? $0 : nil })
     }
 
     /// JSON with `//` comments (graft.json allows them outside strings) as plain JSON.

@@ -76,6 +76,37 @@ import Testing
         #expect(inputs.clashingOperations.first?.files.map(\.path) == ["/t/A/Search.graphql", "/t/B/Search.graphql"])
     }
 
+    /// With `fileBuckets`, the declared outputs are the bucket files `graft generate
+    /// --per-input-file` writes (`FileBucketsTests.perInputFileBucketsOperationsAndKeepsGraftSchema`
+    /// pins the same names), whatever the operation files; operation files of one name do not clash.
+    @Test func fileBucketsDeclareTheBucketFiles() throws {
+        func inputs(_ buckets: String) throws -> GraftInputs {
+            let root = try Self.folder([
+                "T/schema.graphqls": "type Query { a: Int }",
+                "T/A/Search.graphql": "query A { a }",
+                "T/B/Search.graphql": "query B { a }",
+                "T/graft.json": "{\"fileBuckets\": \(buckets)} // comment",
+            ])
+            defer { try? FileManager.default.removeItem(at: root) }
+            return try GraftInputs(files: try FileManager.default.subpathsOfDirectory(atPath: root.path).map { root.appendingPathComponent($0) })
+        }
+        let bucketed = try inputs("3")
+        #expect(bucketed.fileBuckets == 3)
+        #expect(bucketed.outputFiles(in: URL(fileURLWithPath: "/out")).map(\.path)
+                == ["/out/GraftBucket-1.graphql.swift", "/out/GraftBucket-2.graphql.swift", "/out/GraftBucket-3.graphql.swift",
+                    "/out/GraftSchema.swift"])
+        #expect(bucketed.clashingOperations.isEmpty)
+        #expect(bucketed.generateArguments(output: URL(fileURLWithPath: "/out")).contains("--config"))
+        // Values graft rejects (with their line and column) declare what a run without the key would.
+        for wrong in ["0", "-1", "2.5", "\"3\"", "100000", "null"] {
+            let inputs = try inputs(wrong)
+            #expect(inputs.fileBuckets == nil, "\(wrong)")
+            #expect(inputs.outputFiles(in: URL(fileURLWithPath: "/out")).map(\.lastPathComponent)
+                    == ["Search.graphql.swift", "Search.graphql.swift", "GraftSchema.swift"])
+            #expect(inputs.clashingOperations.map(\.output) == ["Search.graphql.swift"])
+        }
+    }
+
     /// A schema saved as `.graphql` (GitHub publishes `schema.docs.graphql`) is told from operations
     /// by its first definition, read past comments and descriptions.
     @Test func graphQLFilesOfTypeDefinitionsAreSchema() throws {
