@@ -131,9 +131,12 @@ struct GraftInputs {
     var all: [URL] { schemaFiles + operations + (config.map { [$0] } ?? []) + usedByFiles + upstream.flatMap(\.files) }
 
     /// `graft generate` in per-input-file mode, writing into `output` (and the manifest, when
-    /// `graft.json` asks for one, to `manifest` if given, else where `graft.json` says).
+    /// `graft.json` asks for one, to `manifest` if given, else where `graft.json` says). The
+    /// bucket count is passed, not left to `graft.json`: SwiftPM keeps a build command (its
+    /// arguments and declared outputs) until the target's files change, so a later edit of
+    /// `fileBuckets` must not make `graft` write other files than those declared.
     func generateArguments(output: URL, manifest: URL? = nil) -> [String] {
-        var arguments = ["generate", "--per-input-file", "--output", output.path]
+        var arguments = ["generate", "--per-input-file", "--output", output.path, "--file-buckets", fileBuckets.map(String.init) ?? "none"]
         if let config { arguments += ["--config", config.path] }
         if wantsManifest, let manifest { arguments += ["--persisted-query-manifest", manifest.path] }
         for schema in schemas { arguments += ["--schema", schema.path] }

@@ -32,6 +32,31 @@ import Testing
         #expect(twice.status == 0, "\(twice.standardError)")
     }
 
+    /// graft.json's `fileBuckets` gives bucket files; `--file-buckets` (what the build plugin
+    /// passes, from the graft.json it planned with) overrides it, `none` included.
+    @Test func fileBucketsFromGraftJSONOrTheCommandLine() async throws {
+        let root = try GenerateCommandTests.project(operations: ["Hero.graphql": "query Hero { hero { name } }",
+                                                                 "Other.graphql": "query Other { hero { __typename } }"])
+        try "{\"fileBuckets\": 3}".write(to: root.appendingPathComponent("buckets.json"), atomically: true, encoding: .utf8)
+        func files(_ arguments: [String]) async throws -> [String] {
+            let result = try await GraftTool.run(["generate", "--config", "buckets.json", "--per-input-file", "--output", "Out"] + arguments,
+                                                 in: root)
+            #expect(result.status == 0, "\(result.standardError)")
+            return try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Out").path).sorted()
+        }
+        #expect(try await files([]) == ["GraftBucket-1.graphql.swift", "GraftBucket-2.graphql.swift", "GraftBucket-3.graphql.swift",
+                                        "GraftSchema.swift"])
+        #expect(try await files(["--file-buckets", "2"]) == ["GraftBucket-1.graphql.swift", "GraftBucket-2.graphql.swift", "GraftSchema.swift"])
+        #expect(try await files(["--file-buckets", "none"]) == ["GraftSchema.swift", "Hero.graphql.swift", "Other.graphql.swift"])
+        for wrong in ["0", "1001", "two"] {
+            let result = try await GraftTool.run(["generate", "--config", "buckets.json", "--per-input-file", "--output", "Out",
+                                                  "--file-buckets", wrong], in: root)
+            #expect(result.status != 0)
+            #expect(result.standardError.contains("'--file-buckets' must be a whole number from 1 to 1000 or none, found '\(wrong)'"),
+                    "\(result.standardError)")
+        }
+    }
+
     @Test func manifestPathOverridesTheConfigurationsOnlyWhenItAsksForOne() async throws {
         let root = try GenerateCommandTests.project(operations: ["Hero.graphql": "query Hero { hero { name } }"])
         try "{\"persistedQueryManifest\": \"manifest.json\"}".write(to: root.appendingPathComponent("with.json"), atomically: true, encoding: .utf8)

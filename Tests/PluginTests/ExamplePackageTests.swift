@@ -4,8 +4,8 @@ import Testing
 
 /// The SwiftPM plugins, end to end, on a temporary copy of `Examples/CourseCatalog`: a build from
 /// clean, no-op rebuilds, regeneration after changing, adding and deleting `.graphql` files,
-/// errors at the right file and line, a target without a schema, a schema outside the target through `graft.json`, and the
-/// command plugin writing the same files as the build plugin.
+/// errors at the right file and line, a target without a schema, a schema outside the target through `graft.json`, the
+/// command plugin writing the same files as the build plugin, and `"fileBuckets"` in `graft.json`.
 ///
 /// One test, in steps, because each step builds on the package state the previous one left (a
 /// clean build of the example takes most of the time; each later build is incremental).
@@ -29,6 +29,7 @@ import Testing
         try await aTargetWithoutASchemaFailsWithTheFix(package)
         try await schemaOutsideTheTargetThroughGraftJSON(package)
         try await commandPluginWritesTheBuildPluginsFiles(package)
+        try await fileBucketsInGraftJSONBucketTheGeneratedFiles(package)
         print("PluginTests: all steps took \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
     }
 

@@ -96,7 +96,10 @@ import Testing
                 == ["/out/GraftBucket-1.graphql.swift", "/out/GraftBucket-2.graphql.swift", "/out/GraftBucket-3.graphql.swift",
                     "/out/GraftSchema.swift"])
         #expect(bucketed.clashingOperations.isEmpty)
-        #expect(bucketed.generateArguments(output: URL(fileURLWithPath: "/out")).contains("--config"))
+        // The count planned with is passed, so graft writes the declared files even after graft.json changes.
+        let arguments = bucketed.generateArguments(output: URL(fileURLWithPath: "/out"))
+        #expect(arguments.contains("--config"))
+        #expect(arguments.firstIndex(of: "--file-buckets").map { arguments[$0 + 1] } == "3")
         // Values graft rejects (with their line and column) declare what a run without the key would.
         for wrong in ["0", "-1", "2.5", "\"3\"", "100000", "null"] {
             let inputs = try inputs(wrong)
@@ -104,6 +107,8 @@ import Testing
             #expect(inputs.outputFiles(in: URL(fileURLWithPath: "/out")).map(\.lastPathComponent)
                     == ["Search.graphql.swift", "Search.graphql.swift", "GraftSchema.swift"])
             #expect(inputs.clashingOperations.map(\.output) == ["Search.graphql.swift"])
+            let arguments = inputs.generateArguments(output: URL(fileURLWithPath: "/out"))
+            #expect(arguments.firstIndex(of: "--file-buckets").map { arguments[$0 + 1] } == "none")
         }
     }
 

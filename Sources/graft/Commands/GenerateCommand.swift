@@ -10,7 +10,7 @@ enum GenerateCommand: Subcommand {
     static let summary = "Generate Swift for GraphQL operations."
     static let usage = """
     USAGE: graft generate [--config FILE]... [--schema PATH]... [--operations PATH]... [--output DIR] [--per-input-file]
-                          [--persisted-query-manifest FILE] [--max-tokens N]
+                          [--persisted-query-manifest FILE] [--max-tokens N] [--file-buckets N|none]
                           [--schema-only [--used-by PATH]... | --schema-module MODULE [--upstream MODULE=PATH]...]
                           [--schema-types all|used]
 
@@ -36,6 +36,11 @@ enum GenerateCommand: Subcommand {
                           in graft.json: GraftBucket-<n>.graphql.swift files instead).
       --persisted-query-manifest FILE
                           Where the manifest goes, if the configuration asks for one.
+      --file-buckets N|none
+                          How many files the definitions are spread over, instead of the
+                          configuration's "fileBuckets" (none: one file per definition, or per
+                          operation file with --per-input-file). The build plugin passes what it
+                          declared, so the files written are the files it declared.
       --max-tokens N      \(ParseLimitOption.summary)
 
     MODULAR APPS (one schema module, operation modules that import it and each other's fragments):
@@ -65,6 +70,14 @@ enum GenerateCommand: Subcommand {
         let outputPath = try arguments.value(for: "--output")
         let perInputFile = arguments.flag("--per-input-file")
         let manifestPath = try arguments.value(for: "--persisted-query-manifest")
+        let fileBuckets = try arguments.value(for: "--file-buckets").map { value throws(UsageError) -> Int? in
+            if value == "none" { return nil }
+            guard let count = Int(value), (1...GraftConfiguration.maxFileBuckets).contains(count) else {
+                throw UsageError(message: "'--file-buckets' must be a whole number from 1 to \(GraftConfiguration.maxFileBuckets) "
+                                 + "or none, found '\(value)'")
+            }
+            return count
+        }
         let schemaOnly = arguments.flag("--schema-only")
         let usedBy = try arguments.values(for: "--used-by")
         let schemaModule = try arguments.value(for: "--schema-module")
@@ -83,7 +96,7 @@ enum GenerateCommand: Subcommand {
         guard operands.isEmpty else { throw UsageError(message: "unexpected argument '\(operands[0])'") }
         if configPaths.count > 1 {
             let overrides = !schemaPaths.isEmpty || !operationPaths.isEmpty || outputPath != nil || manifestPath != nil || schemaOnly
-                || !usedBy.isEmpty || schemaModule != nil || !upstream.isEmpty || schemaTypes != nil
+                || !usedBy.isEmpty || schemaModule != nil || !upstream.isEmpty || schemaTypes != nil || fileBuckets != nil
             if overrides {
                 throw UsageError(message: "with several --config files, each module's settings come from its file; "
                                  + "only --per-input-file and --max-tokens apply to all of them")
@@ -102,6 +115,7 @@ enum GenerateCommand: Subcommand {
         if !upstream.isEmpty { configuration.upstream = upstream }
         if let schemaTypes { configuration.schemaTypes = schemaTypes }
         if !usedBy.isEmpty { configuration.usedBy = usedBy }
+        if let fileBuckets { configuration.fileBuckets = fileBuckets }
         if let manifestPath, configuration.persistedQueryManifest != nil { configuration.persistedQueryManifest = manifestPath }
         let result = CodeGenerator.run(configuration, layout: perInputFile ? .perInputFile : .perDefinition, options: options)
         return write(result, of: configuration).print() ? 0 : 1
