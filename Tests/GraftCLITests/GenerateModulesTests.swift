@@ -110,6 +110,33 @@ import Testing
         #expect(!schema.contains("enum Role"))
     }
 
+    /// Each module's graft.json sets its own `fileBuckets` (two feature modules, two counts): one
+    /// process writes each module's buckets as its run alone does, and the schema module of used
+    /// types declares the same types as without buckets.
+    @Test(arguments: [[], ["--per-input-file"]])
+    func eachModuleWritesItsOwnFileBuckets(layout: [String]) async throws {
+        let sources = try Self.exampleCopy()
+        defer { try? FileManager.default.removeItem(at: sources.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()) }
+        try Self.declareUsedTypes(sources)
+        let plain = try await Self.expectOneProcessWritesWhatEachModuleAloneWrites(sources, layout: layout)
+        try Self.removeOutputs(sources)
+        for (module, count) in [("CatalogKit", 2), ("ReviewsKit", 3)] {
+            let config = sources.appendingPathComponent("\(module)/graft.json")
+            let text = try String(contentsOf: config, encoding: .utf8)
+            try #require(text.contains("\"output\": \"Generated\","))
+            try text.replacingOccurrences(of: "\"output\": \"Generated\",", with: "\"output\": \"Generated\", \"fileBuckets\": \(count),")
+                .write(to: config, atomically: true, encoding: .utf8)
+        }
+        let bucketed = try await Self.expectOneProcessWritesWhatEachModuleAloneWrites(sources, layout: layout)
+        for (module, count) in [("CatalogKit", 2), ("ReviewsKit", 3)] {
+            #expect(bucketed.keys.filter { $0.hasPrefix("\(module)/Generated/") }.sorted()
+                    == (1...count).map { "\(module)/Generated/GraftBucket-\($0).graphql.swift" }
+                        + (layout.isEmpty ? [] : ["\(module)/Generated/GraftSchema.swift"]))
+        }
+        #expect(Self.schemaModuleText(bucketed) == Self.schemaModuleText(plain))
+        #expect(bucketed.filter { $0.key.hasPrefix("CatalogShared/") } == plain.filter { $0.key.hasPrefix("CatalogShared/") })
+    }
+
     /// `usedBy` also names a folder no module of the run generates: the schema module compiles
     /// every operation it names, that folder's too.
     @Test func aSchemaModuleOfUsedTypesBeyondTheRunsModulesReadsTheirOperations() async throws {

@@ -1,9 +1,9 @@
 import GraftHashing
 import GraftCompiler
 
-/// Renders a compiled document as Swift files: one per operation, fragment and used schema type,
-/// the schema metadata, and the namespace enum when one is configured. Deterministic: the same
-/// input gives the same bytes.
+/// Renders a compiled document as Swift files: one per operation, fragment and used schema type
+/// (or `fileBuckets` files holding them), the schema metadata, and the namespace enum when one is
+/// configured. Deterministic: the same input gives the same bytes.
 public struct SwiftGenerator {
     /// The compiled operations and fragments.
     public let document: IRDocument
