@@ -75,8 +75,8 @@ public struct GraftConfiguration: Sendable, Hashable {
     /// types they use: what a schema module with `.used` schema types declares.
     public var usedBy: [String] = []
 
-    /// How many Swift files the generated operations and fragments (and, one file per
-    /// definition, the schema types) are spread over (`GraftBucket-1.graphql.swift`...), each
+    /// How many Swift files the generated operations and fragments (and, in the `.perDefinition`
+    /// layout, the schema types) are spread over (`GraftBucket-1.graphql.swift`...), each
     /// definition in the file its name's FNV-1a hash picks; nil: one file per definition.
     /// Fewer files compile with less CPU in a clean build, at the cost of parallel jobs and of
     /// coarser incremental rebuilds. At most `maxFileBuckets`.
