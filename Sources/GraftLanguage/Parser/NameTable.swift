@@ -94,24 +94,25 @@ struct NameTable {
         let last = length > 16 ? UnsafeRawPointer(name).loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self) : 0
         let hash = length <= 16 ? Self.hash(head, length) : Self.hash(head, length, name: name, last: last)
         var slot = Int(truncatingIfNeeded: hash) & mask
+        // The string is read in place: `entries[index].value` copied the whole entry first.
         let found = slots.withUnsafeBufferPointer { slots in
             entries.withUnsafeBufferPointer { entries in
-                tails.withUnsafeBufferPointer { tails in
+                tails.withUnsafeBufferPointer { tails -> String? in
                     while true {
                         let index = Int(slots[slot]) - 1
-                        if index < 0 { return index }
+                        if index < 0 { return nil }
                         let entry = entries.baseAddress! + index
                         if entry.pointee.head == head && entry.pointee.length == length
                             && (length <= 16 || (entry.pointee.hash == hash && entry.pointee.last == last
                                 && (length <= 24 || Self.equal(tails.baseAddress! + entry.pointee.tail, name + 16, words: (length &- 16) &>> 3)))) {
-                            return index
+                            return entry.pointee.value
                         }
                         slot = (slot + 1) & mask
                     }
                 }
             }
         }
-        if found >= 0 { return entries[found].value }
+        if let found { return found }
         return insert(name, length: length, hash: hash, head: head, last: last, slot: slot)
     }
 
