@@ -27,7 +27,7 @@ import Testing
         let heroFile = root.appendingPathComponent("Generated/Operations/HeroQuery.graphql.swift")
         let hero = try String(contentsOf: heroFile, encoding: .utf8)
         #expect(hero.contains("public struct HeroQuery: GraphQLQuery, SchemaOperation"))
-        #expect(first.standardOutput.contains("(3 written, 0 unchanged, 0 removed)"))
+        #expect(first.standardOutput.hasPrefix("Generated 3 files in ") && first.standardOutput.contains("(3 written, 0 unchanged, 0 removed)"))
         // A hand-written file in the output folder is left alone.
         try "// mine\n".write(to: root.appendingPathComponent("Generated/Mine.swift"), atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(at: root.appendingPathComponent("Operations/Other.graphql"))
@@ -36,6 +36,17 @@ import Testing
         #expect(second.standardOutput.contains("(0 written, 2 unchanged, 1 removed)"))
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Generated/Operations/OtherQuery.graphql.swift").path))
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("Generated/Mine.swift").path))
+    }
+
+    @Test func theReportCountsOneFileInTheSingular() async throws {
+        // A schema module of a schema without enums, inputs or scalars: its metadata file alone.
+        let root = try Self.project(schema: "type Query { a: Int }\n", operations: [:])
+        try #"{"operations": []}"#.write(to: root.appendingPathComponent("graft.json"), atomically: true, encoding: .utf8)
+        let result = try await GraftTool.run(["generate"], in: root)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.hasPrefix("Generated 1 file in "), "\(result.standardOutput)")
+        let again = try await GraftTool.run(["generate"], in: root)
+        #expect(again.standardOutput.contains("(0 written, 1 unchanged, 0 removed)"), "\(again.standardOutput)")
     }
 
     @Test func aManifestBesideTheConfigurationIsWritten() async throws {

@@ -36,4 +36,27 @@ import Testing
         }
         #expect(FileManager.default.subpaths(atPath: folder) == ["A.swift"])
     }
+
+    /// A run killed between creating a temporary and renaming it leaves `<file>.graft-<pid>`; the
+    /// next run removes it once that process is gone, and leaves a running process's alone.
+    @Test func aTemporaryLeftByAProcessThatIsGoneIsRemoved() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let finished = Process()
+        finished.executableURL = URL(fileURLWithPath: "/bin/sh")
+        finished.arguments = ["-c", "exit 0"]
+        try finished.run()
+        finished.waitUntilExit()
+        try FileManager.default.createDirectory(atPath: folder + "/Operations", withIntermediateDirectories: true)
+        let stale = "Operations/A.graphql.swift.graft-\(finished.processIdentifier)"
+        let running = "B.swift.graft-\(getppid())"
+        let unrelated = "notes.graft-12"
+        for name in [stale, running, unrelated] {
+            #expect(FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("part".utf8)))
+        }
+        let summary = try OutputWriter.write([GeneratedFile(path: "Operations/A.graphql.swift", contents: "one\n")], to: folder)
+        #expect(summary.removed == [stale])
+        #expect(FileManager.default.subpaths(atPath: folder)?.sorted()
+                == [running, "Operations", "Operations/A.graphql.swift", unrelated].sorted())
+    }
 }

@@ -12,8 +12,10 @@ struct ModularAppIntegrationTests {
     /// The app's core for a session of its own, whose server demands a token only `/test/refresh` issues.
     static func environment(_ session: TestClient) async throws -> APIEnvironment {
         try await session.post("/test/control", json: ["requireAuth": true])
-        return APIEnvironment(configuration: APIConfiguration(baseURL: session.baseURL, accessToken: "saved-before",
-                                                              headers: ["X-Test-Session": session.session]))
+        var configuration = APIConfiguration(baseURL: session.baseURL, accessToken: "saved-before",
+                                             headers: ["X-Test-Session": session.session])
+        configuration.timeout = Polling.bound  // bounds a hang only: a loaded machine is slow, not wrong
+        return APIEnvironment(configuration: configuration)
     }
 
     @Test("a CatalogKit watcher updates when a ReviewsKit mutation changes the same course")
@@ -58,6 +60,7 @@ struct ModularAppIntegrationTests {
         var configuration = APIConfiguration(baseURL: session.baseURL, accessToken: "modular",
                                              headers: ["X-Test-Session": session.session])
         configuration.persistsQueries = true
+        configuration.timeout = Polling.bound
         let environment = APIEnvironment(configuration: configuration)
         let catalog = CatalogFeature(environment: environment)
         let courses = try await catalog.courses(first: 2)

@@ -9,7 +9,8 @@ public enum OutputWriter {
         public var written: [String] = []
         /// How many files already had the right content.
         public var unchanged = 0
-        /// Stale generated files removed, relative to the output folder.
+        /// Stale generated files removed, and temporaries abandoned by a killed run, relative to the
+        /// output folder.
         public var removed: [String] = []
     }
 
@@ -19,7 +20,8 @@ public enum OutputWriter {
         public let description: String
     }
 
-    /// Writes `files` under `folder` and removes stale generated files there. Nothing is written
+    /// Writes `files` under `folder` and removes stale generated files there, and temporaries a
+    /// killed run left (`isAbandonedTemporary`). Nothing is written
     /// when a path is too long for the file system (the first of `pathProblems` is thrown).
     public static func write(_ files: [GeneratedFile], to folder: String) throws(WriteError) -> Summary {
         if let problem = pathProblems(files, in: folder).first { throw WriteError(description: problem) }
@@ -48,9 +50,14 @@ public enum OutputWriter {
             summary.written.append(file.path)
         }
         let marker = Data(GeneratedFile.marker.utf8)
-        for case let relative as String in manager.enumerator(atPath: folder) ?? FileManager.DirectoryEnumerator()
-        where relative.hasSuffix(".swift") && !current.contains(relative) {
+        for case let relative as String in manager.enumerator(atPath: folder) ?? FileManager.DirectoryEnumerator() {
             let path = (folder as NSString).appendingPathComponent(relative)
+            if isAbandonedTemporary(relative) {
+                guard (try? manager.removeItem(atPath: path)) != nil else { continue }
+                summary.removed.append(relative)
+                continue
+            }
+            guard relative.hasSuffix(".swift") && !current.contains(relative) else { continue }
             guard let handle = FileHandle(forReadingAtPath: path) else { continue }
             let head = handle.readData(ofLength: marker.count)
             try? handle.close()
@@ -68,6 +75,15 @@ public enum OutputWriter {
         }
         summary.removed.sort()
         return summary
+    }
+
+    /// Whether `relative` is a temporary `replace(_:with:)` made (`<file>.swift.graft-<pid>`) for a
+    /// process that no longer runs: one killed between writing and renaming it. A running
+    /// process's temporary (another `graft` writing the same folder) is left alone.
+    private static func isAbandonedTemporary(_ relative: String) -> Bool {
+        guard let range = relative.range(of: ".swift.graft-", options: .backwards),
+              let pid = pid_t(relative[range.upperBound...]), pid > 0, pid != getpid() else { return false }
+        return kill(pid, 0) != 0 && errno == ESRCH
     }
 
     /// Why some of these files cannot be written, one message per file, checked before anything

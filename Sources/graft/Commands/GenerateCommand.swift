@@ -167,7 +167,7 @@ enum GenerateCommand: Subcommand {
                 let mockSummary = try OutputWriter.write(result.mockFiles, to: mocks.output)
                 manifestNote += "; \(result.mockFiles.count) mocks in \(mocks.output) (\(mockSummary.written.count) written)"
             }
-            return Report(output: "Generated \(result.files.count) files in \(configuration.output) (\(summary.written.count) written, "
+            return Report(output: "Generated \(result.files.count) \(result.files.count == 1 ? "file" : "files") in \(configuration.output) (\(summary.written.count) written, "
                           + "\(summary.unchanged) unchanged, \(summary.removed.count) removed)\(manifestNote)")
         } catch {
             return Report(errors: ["error: \(error.description)"])

@@ -59,6 +59,36 @@ import Testing
         }
     }
 
+    /// The timeout of the service's HTTP stack for a configuration with `timeout`: its
+    /// `TimeoutInterceptor`'s default (`.some(nil)`: one without a limit; nil: none in the stack).
+    static func stackTimeout(for timeout: Duration?) throws -> Duration?? {
+        var configuration = Self.configuration
+        configuration.timeout = timeout
+        let service = GraftNetworkService(configuration: configuration, base: MockHTTPClient())
+        let stack = try #require((service.client.transport as? HTTPTransport)?.client as? InterceptingHTTPClient)
+        return stack.interceptors.lazy.compactMap { $0 as? TimeoutInterceptor }.first.map(\.defaultTimeout)
+    }
+
+    @Test func theConfigurationsTimeoutIsTheStacks() throws {
+        #expect(try Self.stackTimeout(for: .seconds(1000)) == .some(.seconds(1000)))
+        #expect(try Self.stackTimeout(for: nil) == .some(nil))
+        #expect(try Self.stackTimeout(for: APIConfiguration(baseURL: Self.configuration.baseURL).timeout) == .some(.seconds(60)))
+    }
+
+    @Test func aCallPastTheTimeoutIsAnAppTimeout() async throws {
+        // A server that never answers: only the configuration's timeout ends the call.
+        let http = MockHTTPClient(handler: { _, _ in
+            try await Task.sleep(for: .seconds(300))
+            return .json("{}")
+        })
+        var configuration = Self.configuration
+        configuration.timeout = .milliseconds(50)
+        let service = GraftNetworkService(configuration: configuration, base: http)
+        await #expect(throws: AppError.timedOut) {
+            _ = try await CatalogFeature(environment: APIEnvironment(network: service)).courses()
+        }
+    }
+
     @Test func graftErrorsMapByTheirCode() {
         #expect(AppError(GraftError(.transport, message: "connection reset")) == .offline)
         #expect(AppError(GraftError(.offline, message: "no network")) == .offline)

@@ -17,6 +17,9 @@ public struct APIConfiguration: Sendable {
     /// Whether queries are sent as automatic persisted queries (the hash first, the text only when
     /// the server asks for it).
     public var persistsQueries = false
+    /// How long one request may take, retries included, before it fails with a timeout; nil for
+    /// no limit.
+    public var timeout: Duration? = .seconds(60)
 
     /// A configuration for the server at `baseURL`.
     public init(baseURL: URL, accessToken: String? = nil, headers: [String: String] = [:]) {

@@ -18,7 +18,7 @@ package struct GraftNetworkService: NetworkService {
         CacheStore(configuration: CacheConfiguration(schema: AppSchema.schemaMetadata))
     }
 
-    /// The app's stack over `base` (the platform's HTTP client; a mock in tests): timeout, retry,
+    /// The app's stack over `base` (the platform's HTTP client; a mock in tests): the configuration's timeout, retry,
     /// the configuration's headers, the bearer token with one refresh at a time, a shared store,
     /// automatic persisted queries when asked for.
     package init(configuration: APIConfiguration, base: any HTTPClient = URLSessionHTTPClient()) {
@@ -31,7 +31,7 @@ package struct GraftNetworkService: NetworkService {
         var headers = HTTPHeaders()
         for (name, value) in configuration.headers { headers[name] = value }
         let client = GraphQLClient(url: configuration.baseURL.appendingPathComponent(configuration.graphQLPath), tokens: tokens,
-                                   store: Self.makeStore(), persistedQueries: configuration.persistsQueries ? .automatic : .disabled,
+                                   store: Self.makeStore(), timeout: configuration.timeout, persistedQueries: configuration.persistsQueries ? .automatic : .disabled,
                                    base: base, interceptors: headers.isEmpty ? [] : [HeaderInjectionInterceptor(headers)])
         // The recommended client's transport is HTTP; REST shares its stack (one set of interceptors).
         let http = (client.transport as? HTTPTransport)?.client
