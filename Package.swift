@@ -55,7 +55,8 @@ let package = Package(
         // The command-line tool.
         .executableTarget(name: "graft", dependencies: ["GraftLanguage", "GraftCompiler", "GraftCodegen"]),
         // Benchmarks (not a product): `swift run -c release graft-bench ...`.
-        .executableTarget(name: "graft-bench", dependencies: ["GraftLanguage", "GraftCompiler", "GraftCodegen", "Graft", "CourseCatalogAPI", "GraftSQLite", "GraftWebSocket"]),
+        .executableTarget(name: "graft-bench", dependencies: ["GraftLanguage", "GraftCompiler", "GraftCodegen", "Graft", "CourseCatalogAPI", "GraftSQLite", "GraftWebSocket",
+                                                          "StarWarsAPI", "StarWarsClassAPI"]),
         // Generates Swift for a target's .graphql files on build.
         .plugin(name: "GraftBuildPlugin", capability: .buildTool(), dependencies: ["graft"]),
         // `swift package --allow-writing-to-package-directory graft-generate [--target NAME]`.
@@ -110,6 +111,8 @@ let package = Package(
         // StarWars test mocks (`testMocks` in graft.json): a module of their own, on GraftTesting.
         .target(name: "StarWarsAPIMocks", dependencies: ["Graft", "GraftTesting", "StarWarsAPI"],
                 path: "Tests/GraftCodegenTests/Golden/StarWarsAPIMocks"),
+        // StarWars again with `"modelShape": "class"`: models as final classes on GraftAPI's base classes.
+        .target(name: "StarWarsClassAPI", dependencies: ["GraftAPI"], path: "Tests/GraftCodegenTests/Golden/StarWarsClassAPI"),
         .target(name: "AnimalKingdomAPI", dependencies: ["GraftAPI"], path: "Tests/GraftCodegenTests/Golden/AnimalKingdomAPI"),
         .target(name: "GitHubAPI", dependencies: ["GraftAPI"], path: "Tests/GraftCodegenTests/Golden/GitHubAPI"),
         // Types, fields, arguments, enum values and scalars named like Swift's and Foundation's
@@ -127,7 +130,7 @@ let package = Package(
         // the example API as a client describes it).
         .target(name: "SemanticNullabilityAPI", dependencies: ["GraftAPI"], path: "Tests/GraftCodegenTests/Golden/SemanticNullabilityAPI"),
         .testTarget(name: "GeneratedCodeTests",
-                    dependencies: ["Graft", "GraftTesting", "CourseCatalogAPI", "StarWarsAPI", "StarWarsAPIMocks", "AnimalKingdomAPI",
+                    dependencies: ["Graft", "GraftTesting", "CourseCatalogAPI", "StarWarsAPI", "StarWarsAPIMocks", "StarWarsClassAPI", "AnimalKingdomAPI",
                                    "GitHubAPI", "ClashAPI", "GraftTestSupport", "ModularSchemaAPI", "ModularCoreAPI", "ModularFeatureAAPI",
                                    "ModularFeatureBAPI", "SemanticNullabilityAPI"]),
         // Examples/ModularApp: a modular app on the example API, its generated code committed

@@ -16,6 +16,8 @@ enum BenchmarkCommand {
       observe           The cache as views see it: the synchronous read of a 50-object screen; 1,000
                         live FragmentModels, one object changed (time until its model is current,
                         models notified); a write no watcher read, with 0, 100 and 10,000 watchers.
+      decode [N ...]    Decode HeroAndFriends with 10, 100 and 1,000 friends into the generated
+                        models of both shapes ("modelShape": "struct" and "class").
       pagination        Append page 1 and page 50 of 50 (20 courses each) to a merged list.
       record [SIZE]     Reject a damaged cache record of SIZE (4 MB) bytes: 511 nested lists each
                         claiming every byte left (median time, peak resident memory).
@@ -56,6 +58,7 @@ enum BenchmarkCommand {
             case "validate": try ValidationBenchmarks.validate(rest)
             case "generate": try GenerateBenchmark.run(rest)
             case "cache": try CacheBenchmarks.run(rest)
+            case "decode": try DecodeBenchmark.run(rest)
             case "pagination": try PaginationBenchmark.run(rest)
             case "observe": try ObserveBenchmark.run(rest)
             case "record": try RecordDecodeBenchmark.run(rest)

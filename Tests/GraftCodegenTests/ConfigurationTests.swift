@@ -30,6 +30,18 @@ import Testing
         #expect(configuration.resolvingPaths(against: "/p").output == "/p/Out")
     }
 
+    @Test func modelShapeIsStructOrClass() throws {
+        #expect(GraftConfiguration().modelShape == .struct)
+        #expect(try GraftConfiguration.parse(#"{"modelShape": "class"}"#, path: "graft.json").modelShape == .class)
+        #expect(try GraftConfiguration.parse(#"{"modelShape": "struct"}"#, path: "graft.json").modelShape == .struct)
+        #expect(Self.error("{\n  \"modelShape\": \"Class\"\n}") == """
+            graft.json:2:17: error: 'modelShape' must be one of "struct", "class", found "Class"
+              "modelShape": "Class"
+                            ^
+            """)
+        #expect(Self.headline(#"{"modelShape": true}"#) == "graft.json:1:16: error: 'modelShape' must be a string, found a Boolean")
+    }
+
     @Test func paginationNamesAFieldAndAKind() {
         #expect(Self.headline("{\"pagination\": {\"Query.courses\": \"pages\"}}")
                 == "graft.json:1:34: error: 'pagination.Query.courses' must be one of \"relay\", \"offset\"")
@@ -99,7 +111,7 @@ import Testing
               ^
             """)
         #expect(Self.headline("{\"zzz\": 1}") == "graft.json:1:2: error: unknown key 'zzz' (known keys: schema, operations, output, "
-                + "namespace, accessLevel, customScalars, keyFields, pagination, maxAges, onError, operationDocument, persistedQueryManifest, testMocks, "
+                + "namespace, accessLevel, modelShape, customScalars, keyFields, pagination, maxAges, onError, operationDocument, persistedQueryManifest, testMocks, "
                 + "schemaTypes, schemaModule, upstream, usedBy)")
     }
 

@@ -19,6 +19,13 @@ import Testing
             return GraftConfiguration(schemaPaths: [folder + "/schema.graphqls"], operationPaths: [folder], output: output,
                                       operationDocument: .both,
                                       testMocks: .init(output: output + "Mocks", module: "StarWarsAPI"))
+        case "StarWarsClassAPI":
+            // The same operations with models in the class shape (final classes on GraftAPI's base classes).
+            var configuration = try configuration("StarWarsAPI")
+            configuration.output = output
+            configuration.testMocks = nil
+            configuration.modelShape = .class
+            return configuration
         case "AnimalKingdomAPI":
             let folder = apollo + "/AnimalKingdomAPI/animalkingdom-graphql"
             return GraftConfiguration(schemaPaths: [folder + "/AnimalSchema.graphqls"], operationPaths: [folder], output: output,
@@ -77,7 +84,7 @@ import Testing
     }
 
     @Test(.requiresCorpora("the golden files of Apollo iOS's StarWars, AnimalKingdom and GitHub APIs (GoldenTests)"),
-          arguments: ["StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI"])
+          arguments: ["StarWarsAPI", "StarWarsClassAPI", "AnimalKingdomAPI", "GitHubAPI"])
     func apolloAPIMatchesGolden(_ api: String) throws {
         try check(api)
     }

@@ -32,7 +32,7 @@ import Testing
         let document = try #require(result.document, "\(result.errors)")
         let context = RenderContext(document: document, configuration: configuration, identifiers: [:], alwaysQualify: false)
         let operation = try #require(document.operations.first)
-        let data = SelectionSetModelBuilder(context: context).model(operation.selectionSet, name: "Data", conformance: "SelectionSet")
+        let data = SelectionSetModelBuilder(context: context).model(operation.selectionSet, name: "Data")
         return try #require(data.nested.first)
     }
 

@@ -66,16 +66,18 @@ import Testing
     }
 
     /// What generated code conforms its types to: operations, selection sets, fragments, input
-    /// objects, enums, the `SchemaOperation` each generated module declares, and generated test
-    /// mocks' `MockObject`. A type in the tests conforming to one is a look-alike of a generated model.
+    /// objects, enums, the `SchemaOperation` each generated module declares, generated test
+    /// mocks' `MockObject`, and the base classes of models in the class shape. A type in the tests
+    /// conforming to one (or inheriting one) is a look-alike of a generated model.
     static let generatedModelProtocols: Set<String> = [
         "GraphQLOperation", "GraphQLQuery", "GraphQLMutation", "GraphQLSubscription", "SchemaOperation",
         "SelectionSet", "Fragment", "FragmentSet", "InputObject", "EnumType", "MockObject",
+        "SelectionSetObject", "FragmentObject",
     ]
 
-    /// Conformances in generated code that apps write by hand too: an enum's raw type, and the
-    /// custom scalars mapped in graft.json.
-    static let handWrittenProtocols: Set<String> = ["String", "CustomScalar"]
+    /// Conformances in generated code that apps write by hand too: an enum's raw type, the custom
+    /// scalars mapped in graft.json, and the `Sendable` class-shaped models restate.
+    static let handWrittenProtocols: Set<String> = ["String", "CustomScalar", "Sendable"]
 
     /// The protocols each type declared in `source` conforms to, with the 1-based line of its
     /// declaration; comment lines and the comments at the end of a line are left out first.

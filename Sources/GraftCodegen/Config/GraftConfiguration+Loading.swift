@@ -3,7 +3,7 @@ import GraftCompiler
 
 extension GraftConfiguration {
     /// The keys `graft.json` may have.
-    public static let keys = ["schema", "operations", "output", "namespace", "accessLevel", "customScalars", "keyFields", "pagination", "maxAges", "onError",
+    public static let keys = ["schema", "operations", "output", "namespace", "accessLevel", "modelShape", "customScalars", "keyFields", "pagination", "maxAges", "onError",
                               "operationDocument", "persistedQueryManifest", "testMocks", "schemaTypes", "schemaModule", "upstream", "usedBy"]
 
     /// Reads `graft.json` at `path`; relative paths in it are resolved against the file's folder.
@@ -93,6 +93,7 @@ extension GraftConfiguration {
                 guard Self.isIdentifier(name) else { throw fail("'namespace' must be a Swift identifier, found \"\(name)\"", at: value) }
                 configuration.namespace = name
             case "accessLevel": configuration.accessLevel = try choice(value, AccessLevel.self)
+            case "modelShape": configuration.modelShape = try choice(value, ModelShape.self)
             case "operationDocument": configuration.operationDocument = try choice(value, DocumentFormat.self)
             case "persistedQueryManifest":
                 if case .null = value.kind { configuration.persistedQueryManifest = nil; continue }
@@ -226,6 +227,9 @@ extension GraftConfiguration {
       "namespace": null,
       // "public" (generated code in its own module) or "internal".
       "accessLevel": "public",
+      // What models are: "struct" (the default) or "class" (final classes sharing one base class:
+      // the same API, faster to compile, one heap object per model).
+      "modelShape": "struct",
       // Swift types for custom scalars, each conforming to Graft.CustomScalar, for example
       // "DateTime": "MyDateTime". Unmapped custom scalars are Swift.String.
       "customScalars": {},

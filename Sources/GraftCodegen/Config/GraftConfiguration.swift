@@ -11,6 +11,15 @@ public struct GraftConfiguration: Sendable, Hashable {
         case `internal`
     }
 
+    /// What generated models are: Apollo-shaped structs, or final classes that inherit their
+    /// conformances (`GraftAPI.SelectionSetObject`), cheaper to compile, one heap object each.
+    public enum ModelShape: String, Sendable, Hashable, CaseIterable {
+        /// Structs conforming to `SelectionSet` (the default).
+        case `struct`
+        /// Final classes inheriting `SelectionSetObject` (`FragmentObject` for named fragments).
+        case `class`
+    }
+
     /// What generated operations carry to identify themselves to the server.
     public enum DocumentFormat: String, Sendable, Hashable, CaseIterable {
         /// The operation's text (with its fragments).
@@ -31,6 +40,8 @@ public struct GraftConfiguration: Sendable, Hashable {
     public var namespace: String?
     /// The access level of generated declarations.
     public var accessLevel: AccessLevel
+    /// What generated models are (`"modelShape"`); the same API to users in both shapes.
+    public var modelShape: ModelShape = .struct
     /// Swift types of custom scalars (GraphQL name → Swift type conforming to `Graft.CustomScalar`);
     /// unmapped custom scalars are `Swift.String`.
     public var customScalars: [String: String]

@@ -49,11 +49,17 @@ public struct SwiftGenerator {
             definitions.append((path: "Fragments/\(context.fragmentName(fragment.name)).graphql.swift", inputFile: fragment.sourceName,
                                 origin: Self.origin("fragment", fragment.name, in: fragment.sourceName), render: { writer in
                 var definition = SwiftWriter()
-                definition.multilineString("\(context.access)static let fragmentDefinition = ", DocumentLayout.multiLine(fragment.source, printed: fragment.printedSource),
+                var prefix = "\(context.access)static let fragmentDefinition = "
+                if context.isClassShape {
+                    // The base class's class var, backed by a static `let`.
+                    definition.line("override \(context.access)class var fragmentDefinition: \(context.swift)String { __def }")
+                    prefix = "private static let __def = "
+                }
+                definition.multilineString(prefix, DocumentLayout.multiLine(fragment.source, printed: fragment.printedSource),
                                            oneLine: fragment.source)
                 writer.documentation(fragment.description)
                 SelectionSetRenderer(context: context).render(fragment.selectionSet, name: context.fragmentName(fragment.name),
-                                                              conformance: "\(context.graft)Fragment",
+                                                              isFragment: true,
                                                               statics: definition.text.split(separator: "\n").map(String.init), into: &writer)
             }))
         }

@@ -45,8 +45,7 @@ struct OperationRenderer {
                                               defaults)
                 }
             }
-            SelectionSetRenderer(context: context).render(operation.selectionSet, name: "Data", conformance: "\(context.graft)SelectionSet",
-                                                          into: &body)
+            SelectionSetRenderer(context: context).render(operation.selectionSet, name: "Data", into: &body)
         }
     }
 

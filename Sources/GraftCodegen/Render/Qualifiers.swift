@@ -19,7 +19,7 @@ struct Qualifiers {
         "ArgumentValue", "CustomScalar", "EnumType", "Fragment", "GraphQLEnum", "GraphQLNullable", "GraphQLQuery",
         "GraphQLMutation", "GraphQLSubscription", "InputObject", "InputValueConvertible", "JSONValue", "ObjectData",
         "OperationDocument", "ResponseDecodingError", "SchemaMetadata", "Selection", "SelectionSet", "Graft", "GraftAPI",
-        "DecodeError", "SchemaOperation", "FragmentSet", "Deferred",
+        "DecodeError", "SchemaOperation", "FragmentSet", "Deferred", "SelectionSetObject", "FragmentObject",
     ]
 
     static let qualified = Qualifiers(swift: "Swift.", graft: "GraftAPI.")

@@ -58,6 +58,17 @@ struct RenderContext {
     /// `public ` or "" (internal).
     var access: String { configuration.accessLevel == .public ? "public " : "" }
 
+    /// Whether models are final classes inheriting `GraftAPI.SelectionSetObject` (`modelShape`).
+    var isClassShape: Bool { configuration.modelShape == .class }
+
+    /// The declaration line of a model (without `{`): `struct X: GraftAPI.SelectionSet` (or
+    /// `Fragment`), or in the class shape `final class X: GraftAPI.SelectionSetObject, @unchecked
+    /// Swift.Sendable` (or `FragmentObject`), its conformances inherited.
+    func modelDeclaration(_ name: String, isFragment: Bool) -> String {
+        guard isClassShape else { return "\(access)struct \(name): \(graft)\(isFragment ? "Fragment" : "SelectionSet")" }
+        return "\(access)final class \(name): \(graft)\(isFragment ? "FragmentObject" : "SelectionSetObject"), @unchecked \(swift)Sendable"
+    }
+
     /// The Swift type of a schema leaf type: built-in scalars map to standard types, custom
     /// scalars to their typealias, enums to `GraftAPI.GraphQLEnum<Enum>`.
     func leafType(_ name: String) -> String {

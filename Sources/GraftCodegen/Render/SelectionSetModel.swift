@@ -55,7 +55,8 @@ struct SelectionSetModel {
     }
 
     var name: String
-    var conformance: String
+    /// A named fragment (`GraftAPI.Fragment`), else a selection set.
+    var isFragment = false
     /// Lines at the top of the body (a fragment's definition).
     var statics: [String] = []
     /// The `__selections` items.
@@ -237,9 +238,9 @@ struct SelectionSetModelBuilder {
         }
     }
 
-    /// The model of `struct <name>: <conformance>`; `statics` are lines at the top of the body;
-    /// `inherited` are the fields a type case takes over from its parent.
-    func model(_ set: IRSelectionSet, name: String, conformance: String, statics: [String] = [],
+    /// The model of the selection set type `name` (a named fragment when `isFragment`); `statics`
+    /// are lines at the top of the body; `inherited` are the fields a type case takes over from its parent.
+    func model(_ set: IRSelectionSet, name: String, isFragment: Bool = false, statics: [String] = [],
                inherited: [SelectionSetModel.Property] = [], isTypeCase: Bool = false) -> SelectionSetModel {
         var layout = layout(set, inherited: inherited)
         let nestedNames = Set(layout.nested.map(\.name))
@@ -264,7 +265,8 @@ struct SelectionSetModelBuilder {
                 selections.append(fieldSelection(field, type: type, conditions: alternative))
             }
         }
-        var statements = ["__data = data"]
+        // The class shape's base class stores the response object (`try super.init(data)`, last).
+        var statements = context.isClassShape ? [] : ["__data = data"]
         for property in layout.properties where property.isStored {
             let stored = Self.storedName(property)
             // A property named `data` is hidden by the initializer's parameter.
@@ -300,8 +302,9 @@ struct SelectionSetModelBuilder {
             fragmentValues.append("\(SwiftNames.identifier(fragment.member)): \(initializer)")
         }
         if !fragmentValues.isEmpty { statements.append("fragments = Fragments(" + fragmentValues.joined(separator: ", ") + ")") }
+        if context.isClassShape { statements.append("try super.init(data)") }
 
-        var model = SelectionSetModel(name: name, conformance: conformance, statics: statics, selections: selections,
+        var model = SelectionSetModel(name: name, isFragment: isFragment, statics: statics, selections: selections,
                                       properties: layout.properties, decodeStatements: statements)
         model.typeCases = layout.typeCases.map { ($0.name, $0.member) } + layout.mergedTypeCases.map { ($0.name, $0.member) }
         model.fragments = layout.fragments.map { ($0.name, $0.member, !$0.spread.isAlwaysPresent) }
@@ -312,8 +315,7 @@ struct SelectionSetModelBuilder {
             let merged = layout.mergedTypeCases.contains { $0.name == child.name }
             let typeCase = merged || layout.typeCases.contains { $0.name == child.name }
             let inherited = typeCase ? parentProperties + layout.fragmentTypeCaseFields[child.name, default: []] : []
-            var nested = self.model(child.set, name: child.name, conformance: "\(context.graft)SelectionSet",
-                                    inherited: inherited, isTypeCase: typeCase)
+            var nested = self.model(child.set, name: child.name, inherited: inherited, isTypeCase: typeCase)
             nested.hasMemberwiseInitializer = !merged
             model.nested.append(nested)
         }

@@ -1,6 +1,7 @@
 import GraftCompiler
 
-/// Prints a `SelectionSetModel` as a `GraftAPI.SelectionSet` struct: static selection metadata,
+/// Prints a `SelectionSetModel` as a `GraftAPI.SelectionSet` struct (or, in the class shape, a final
+/// class inheriting `GraftAPI.SelectionSetObject`): static selection metadata,
 /// stored `let` properties (its own fields), computed properties for the fields it takes over
 /// (from its parent, read from the response object; from fragments that always apply, forwarded),
 /// an initializer from `GraftAPI.ObjectData`, a memberwise initializer, a `Fragments` struct for
@@ -8,19 +9,28 @@ import GraftCompiler
 struct SelectionSetRenderer {
     let context: RenderContext
 
-    /// Renders `struct <name>: <conformance>` for `set`; `statics` adds lines at the top of the body.
-    func render(_ set: IRSelectionSet, name: String, conformance: String, statics: [String] = [], into writer: inout SwiftWriter) {
-        print(SelectionSetModelBuilder(context: context).model(set, name: name, conformance: conformance, statics: statics), into: &writer)
+    /// Renders the model type `name` for `set` (a named fragment when `isFragment`); `statics`
+    /// adds lines at the top of the body.
+    func render(_ set: IRSelectionSet, name: String, isFragment: Bool = false, statics: [String] = [], into writer: inout SwiftWriter) {
+        let model = SelectionSetModelBuilder(context: context).model(set, name: name, isFragment: isFragment, statics: statics)
+        print(model, into: &writer)
     }
 
     func print(_ model: SelectionSetModel, into writer: inout SwiftWriter) {
         let access = context.access
-        writer.block("\(access)struct \(model.name): \(model.conformance)") { body in
+        let isClass = context.isClassShape
+        writer.block(context.modelDeclaration(model.name, isFragment: model.isFragment)) { body in
             for line in model.statics { body.line(line) }
             // Several selections a line when each fits on one (a field with long arguments gets its own lines).
             let packed = model.selections.allSatisfy { body.column + 4 + $0.count + 1 <= SwiftWriter.maxLineWidth }
-            body.list(prefix: "\(access)static let __selections: [\(context.graft)Selection] = ", model.selections, packed: packed)
-            body.line("\(access)let __data: \(context.graft)ObjectData")
+            if isClass {
+                // The base class's class var, backed by a static `let` built once (the runtime reads it on every decode).
+                body.line("override \(access)class var __selections: [\(context.graft)Selection] { __sel }")
+                body.list(prefix: "private static let __sel: [\(context.graft)Selection] = ", model.selections, packed: packed)
+            } else {
+                body.list(prefix: "\(access)static let __selections: [\(context.graft)Selection] = ", model.selections, packed: packed)
+                body.line("\(access)let __data: \(context.graft)ObjectData")
+            }
             for property in model.properties where property.isStored { declare(property, access: access, into: &body) }
             for typeCase in model.typeCases { body.line("\(access)let \(SwiftNames.identifier(typeCase.member)): \(typeCase.name)?") }
             for deferred in model.deferred {
@@ -45,7 +55,8 @@ struct SelectionSetRenderer {
                 body.function("\(access)var \(name): \(property.type)", [accessor(property, value)])
             }
             let error = context.graft.isEmpty ? "DecodeError" : "GraftAPI.ResponseDecodingError"
-            body.function("\(access)init(_ data: \(context.graft)ObjectData) throws(\(error))", model.decodeStatements, packed: true)
+            body.function("\(access)\(isClass ? "required " : "")init(_ data: \(context.graft)ObjectData) throws(\(error))",
+                          model.decodeStatements, packed: true)
             if model.hasMemberwiseInitializer { printInitializer(model.initializer, into: &body) }
             if !model.fragments.isEmpty {
                 let members = model.fragments.map { "\(access)let \(SwiftNames.identifier($0.member)): \($0.name)\($0.isOptional ? "?" : "")" }
@@ -60,11 +71,12 @@ struct SelectionSetRenderer {
     private func printInitializer(_ initializer: SelectionSetModel.Initializer, into writer: inout SwiftWriter) {
         let arguments = [initializer.typename, "[" + initializer.values.joined(separator: ", ") + "]"] + initializer.parts + initializer.deferred
         let call = "self.init(\(arguments.joined(separator: ", ")))"
+        let keyword = context.access + (context.isClassShape ? "convenience init" : "init")
         guard writer.column + 4 + call.count > SwiftWriter.maxLineWidth else {
-            writer.function("\(context.access)init", parameters: initializer.parameters, [call])
+            writer.function(keyword, parameters: initializer.parameters, [call])
             return
         }
-        writer.openSignature("\(context.access)init", initializer.parameters)
+        writer.openSignature(keyword, initializer.parameters)
         writer.indent { body in
             let close = "]" + (initializer.parts + initializer.deferred).map { ", " + $0 }.joined() + ")"
             if body.fits(close) {

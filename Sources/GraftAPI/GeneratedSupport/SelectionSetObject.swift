@@ -1,0 +1,31 @@
+/// The base class of generated models in the class shape (`graft.json`'s `"modelShape": "class"`):
+/// the conformances to `SelectionSet`, `Hashable`, `OutputValue` and `Sendable` are made once here
+/// and inherited, so a generated model (a `final class`) has no witness tables of its own, which
+/// is most of a generated module's machine code in the struct shape.
+///
+/// Models are immutable (their stored properties are `let`s set from `__data`), hence
+/// `@unchecked Sendable`; subclasses restate it. Two models are `==` when they are of the same
+/// dynamic type and were built from equal response objects: identity is never compared.
+open class SelectionSetObject: SelectionSet, @unchecked Sendable {
+    @_spi(Generated) public let __data: ObjectData
+
+    /// Stores the response object; a generated subclass decodes its fields first, then calls this.
+    public required init(_ data: ObjectData) throws(ResponseDecodingError) {
+        __data = data
+    }
+
+    /// Overridden by each generated subclass with its selections (kept in a static `let`).
+    @_spi(Generated) open class var __selections: [Selection] { [] }
+
+    public static func == (lhs: SelectionSetObject, rhs: SelectionSetObject) -> Bool {
+        ObjectIdentifier(type(of: lhs)) == ObjectIdentifier(type(of: rhs)) && lhs.__data == rhs.__data
+    }
+
+    public func hash(into hasher: inout Hasher) { __data.hash(into: &hasher) }
+}
+
+/// The base class of generated named fragments in the class shape.
+open class FragmentObject: SelectionSetObject, Fragment, @unchecked Sendable {
+    /// Overridden by each generated fragment with its definition (kept in a static `let`).
+    open class var fragmentDefinition: String { "" }
+}

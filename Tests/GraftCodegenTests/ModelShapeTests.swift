@@ -1,0 +1,58 @@
+import Foundation
+import GraftCodegen
+import Testing
+
+/// `"modelShape": "class"` with the options the StarWarsClassAPI golden does not use: internal
+/// declarations, and every name qualified (`--per-input-file`, where generated code shares a target
+/// with the user's own declarations).
+@Suite struct ModelShapeTests {
+    /// The one file generated for `SelectionSetModelTests`' operations and fragment.
+    static func generate(_ shape: GraftConfiguration.ModelShape) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("graft-shape-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try SelectionSetModelTests.schema.write(toFile: folder + "/schema.graphqls", atomically: true, encoding: .utf8)
+        try SelectionSetModelTests.operations.write(toFile: folder + "/Hero.graphql", atomically: true, encoding: .utf8)
+        var configuration = GraftConfiguration(schemaPaths: [folder + "/schema.graphqls"], operationPaths: [folder + "/Hero.graphql"],
+                                               output: folder + "/out", accessLevel: .internal)
+        configuration.modelShape = shape
+        let result = CodeGenerator.run(configuration, layout: .perInputFile)
+        #expect(result.errors.map(\.description) == [])
+        return try #require(result.files.first { $0.path == "Hero.graphql.swift" }).contents
+    }
+
+    static func lines(_ text: String) -> [String] {
+        text.split(separator: "\n").map { String($0.drop { $0 == "\t" }) }
+    }
+
+    @Test func internalQualifiedClasses() throws {
+        let text = try Self.generate(.class)
+        let lines = Self.lines(text)
+        for expected in [
+            "final class Data: GraftAPI.SelectionSetObject, @unchecked Swift.Sendable {",
+            "final class Hero: GraftAPI.SelectionSetObject, @unchecked Swift.Sendable {",
+            "final class AsDroid: GraftAPI.SelectionSetObject, @unchecked Swift.Sendable {",
+            "final class Friends: GraftAPI.FragmentObject, @unchecked Swift.Sendable {",
+            "override class var fragmentDefinition: Swift.String { __def }",
+            "override class var __selections: [GraftAPI.Selection] { __sel }",
+            "struct Fragments: GraftAPI.FragmentSet { let friends: Friends }",
+        ] {
+            #expect(lines.contains(expected), "no line \(expected)")
+        }
+        #expect(lines.contains { $0.hasPrefix("private static let __def = ") })
+        #expect(lines.contains { $0.hasPrefix("private static let __sel: [GraftAPI.Selection] = [") })
+        let decoders = lines.filter { $0.hasPrefix("required init(_ data: GraftAPI.ObjectData) throws(GraftAPI.ResponseDecodingError) {") }
+        #expect(decoders.count == 5) // Data, Hero, AsDroid, Friends, Friends.Friend
+        #expect(text.components(separatedBy: "try super.init(data)").count - 1 == 5)
+        #expect(lines.filter { $0.hasPrefix("convenience init(") }.count == 5)
+        #expect(!lines.contains { $0.hasPrefix("public ") || $0.contains("struct Data") || $0.contains("let __data") || $0.hasPrefix("init(_ data") })
+    }
+
+    @Test func theStructShapeStaysTheDefault() throws {
+        let lines = Self.lines(try Self.generate(.struct))
+        #expect(lines.contains("struct Data: GraftAPI.SelectionSet {"))
+        #expect(lines.contains("struct Friends: GraftAPI.Fragment {"))
+        #expect(lines.contains("let __data: GraftAPI.ObjectData"))
+        #expect(!lines.contains { $0.contains("class ") || $0.contains("super.init") })
+    }
+}
