@@ -31,6 +31,29 @@ import Testing
         #expect(intern(names + names.reversed()) == names + names.reversed())
     }
 
+    /// A name over sixteen bytes is hashed by its first sixteen bytes, a word from its middle and
+    /// its last eight bytes; names that differ only in the other bytes share a hash and must still
+    /// stay apart, for every length from 17 to 48 and a difference at every byte.
+    @Test func namesThatShareTheirHashedWordsStayApart() {
+        var names: [String] = []
+        for length in 17...48 {
+            let base = Array(String(repeating: "Abcdefghijklmnopqrstuvwxyz_0123456789", count: 2).utf8.prefix(length))
+            names.append(String(decoding: base, as: UTF8.self))
+            for position in 0..<length {
+                var changed = base
+                changed[position] = changed[position] == UInt8(ascii: "Z") ? UInt8(ascii: "Y") : UInt8(ascii: "Z")
+                names.append(String(decoding: changed, as: UTF8.self))
+            }
+        }
+        #expect(Set(names).count == names.count)
+        #expect(intern(names + names.reversed()) == names + names.reversed())
+        // Each long name last in the source, where nothing can be read past it.
+        for name in names.prefix(64) {
+            #expect(intern([name, name]) == [name, name])
+            #expect(intern(["x", name]).last == name)
+        }
+    }
+
     @Test func growingKeepsEveryName() {
         // 256 slots to start with: several thousand long names make the table grow four times.
         let names = (0..<3_000).map { "SomeFairlyLongTypeName\($0)Connection" }

@@ -4,8 +4,9 @@
 /// A large schema names the same types and fields tens of thousands of times. Making a `String`
 /// for each occurrence validates its UTF-8 (about 170 instructions even for a name short enough to
 /// be stored inline) and, for names over 15 bytes, allocates a heap object, which is later released
-/// again. A lookup here hashes the bytes eight at a time and compares them in place (about 40
-/// instructions); shared strings also compare equal at once (same storage) when the schema builder
+/// again. A lookup here hashes four words of the name (its first sixteen bytes, a word from its
+/// middle, its last eight bytes: a fixed cost whatever its length) and compares it a word at a
+/// time; shared strings also compare equal at once (same storage) when the schema builder
 /// and validation look them up.
 ///
 /// A name of up to 15 bytes (about four in five names of the GitHub schema) needs no table: a string
@@ -15,21 +16,26 @@
 /// where it differs (another word size), every name goes through the table.
 struct NameTable {
     private struct Entry {
-        /// Where bytes 16... of a long name start in `tails`.
+        /// Where the words of bytes 16..<length-8 of a name over 24 bytes start in `tails`.
         var tail: Int
         var length: Int
         var hash: UInt64
         /// The first sixteen bytes, zero past the name's end: short names compare by these alone.
         var head: (UInt64, UInt64)
+        /// The last eight bytes of a name over sixteen bytes: with `head` they cover every byte of
+        /// a name of up to 24 bytes, and the bytes that `tails` leaves out of a longer one.
+        var last: UInt64
         var value: String
     }
 
     /// Open addressing, linear probing: each slot is an index into `entries` plus one (0 = empty).
     private var slots: [Int32]
     private var entries: [Entry] = []
-    /// Bytes 16... of each long name, back to back: compared in this compact buffer rather than at
-    /// the name's first occurrence somewhere else in the source (a cache miss per lookup).
-    private var tails: [UInt8] = []
+    /// Bytes 16... of each name over 24 bytes, eight at a time (whole words only: the bytes after
+    /// the last whole word are in `Entry.last`), back to back: compared in this compact buffer
+    /// rather than at the name's first occurrence somewhere else in the source (a cache miss per
+    /// lookup).
+    private var tails: [UInt64] = []
     private var mask: Int
     /// The flags in the top byte of an inline ASCII string's second word (its length is the low
     /// four bits), or 0 when names are not made inline (see `inlineASCIIFlags()`).
@@ -46,7 +52,7 @@ struct NameTable {
         slots = Array(repeating: 0, count: capacity)
         mask = capacity - 1
         entries.reserveCapacity(Swift.min(capacity / 2, byteCount / 200 + 16))
-        tails.reserveCapacity(byteCount / 100)
+        tails.reserveCapacity(byteCount / 800)
     }
 
     /// The name spelled by `bytes[start..<end]` (a NameToken: ASCII, already checked by the lexer).
@@ -84,41 +90,44 @@ struct NameTable {
         let canOverread = end + 8 <= bytes.count
         let head = Self.head(name, length, canOverread: canOverread)
         if length <= 15 && inlineFlags != 0 { return Self.inlineString(head, length, flags: inlineFlags) }
-        let hash = length <= 16 ? Self.hash(head, length) : Self.hash(name, length, canOverread: canOverread)
+        // A name over sixteen bytes: its last word lies within it.
+        let last = length > 16 ? UnsafeRawPointer(name).loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self) : 0
+        let hash = length <= 16 ? Self.hash(head, length) : Self.hash(head, length, name: name, last: last)
         var slot = Int(truncatingIfNeeded: hash) & mask
+        // The string is read in place: `entries[index].value` copied the whole entry first.
         let found = slots.withUnsafeBufferPointer { slots in
             entries.withUnsafeBufferPointer { entries in
-                tails.withUnsafeBufferPointer { tails in
+                tails.withUnsafeBufferPointer { tails -> String? in
                     while true {
                         let index = Int(slots[slot]) - 1
-                        if index < 0 { return index }
+                        if index < 0 { return nil }
                         let entry = entries.baseAddress! + index
                         if entry.pointee.head == head && entry.pointee.length == length
-                            && (length <= 16 || (entry.pointee.hash == hash
-                                && Self.equal(tails.baseAddress! + entry.pointee.tail, name + 16, length - 16))) {
-                            return index
+                            && (length <= 16 || (entry.pointee.hash == hash && entry.pointee.last == last
+                                && (length <= 24 || Self.equal(tails.baseAddress! + entry.pointee.tail, name + 16, words: (length &- 16) &>> 3)))) {
+                            return entry.pointee.value
                         }
                         slot = (slot + 1) & mask
                     }
                 }
             }
         }
-        if found >= 0 { return entries[found].value }
-        return insert(name, length: length, hash: hash, head: head, slot: slot)
+        if let found { return found }
+        return insert(name, length: length, hash: hash, head: head, last: last, slot: slot)
     }
 
     private mutating func insert(_ name: UnsafePointer<UInt8>, length: Int, hash: UInt64,
-                                 head: (UInt64, UInt64), slot: Int) -> String {
-        // Names are ASCII: a name of up to fifteen bytes becomes a small string after one ASCII
-        // check of its two words, where `String(decoding:as:)` ran the full UTF-8 validation and
-        // copied a longer name twice.
-        let value = String(unsafeUninitializedCapacity: length) { buffer in
-            UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(from: name, byteCount: length)
-            return length
-        }
+                                 head: (UInt64, UInt64), last: UInt64, slot: Int) -> String {
+        // One validation (ASCII, a fast path) and one copy. `String(unsafeUninitializedCapacity:)`
+        // cost about 50 instructions more per name (its closure and a second count-and-flags
+        // update): 0.1M of a parse of the GitHub schema.
+        let value = String(decoding: UnsafeBufferPointer(start: name, count: length), as: UTF8.self)
         let tail = tails.count
-        if length > 16 { tails.append(contentsOf: UnsafeBufferPointer(start: name + 16, count: length - 16)) }
-        entries.append(Entry(tail: tail, length: length, hash: hash, head: head, value: value))
+        if length > 24 {
+            let raw = UnsafeRawPointer(name + 16)
+            for word in 0..<((length &- 16) &>> 3) { tails.append(raw.loadUnaligned(fromByteOffset: word &<< 3, as: UInt64.self)) }
+        }
+        entries.append(Entry(tail: tail, length: length, hash: hash, head: head, last: last, value: value))
         slots[slot] = Int32(entries.count)
         if entries.count * 2 > slots.count { grow() }
         return value
@@ -201,32 +210,23 @@ struct NameTable {
         return hash ^ (hash >> 29)
     }
 
-    /// A multiply-xorshift hash of the bytes, read eight at a time.
+    /// The hash of a name over sixteen bytes from its head, a word from its middle and its last
+    /// word (all within the name): a fixed cost whatever the length. Names that differ only
+    /// elsewhere share a hash and are told apart by `tails`.
     @inline(__always)
-    private static func hash(_ pointer: UnsafePointer<UInt8>, _ length: Int, canOverread: Bool) -> UInt64 {
-        var hash = UInt64(truncatingIfNeeded: length) &* 0x9E37_79B9_7F4A_7C15
-        var offset = 0
-        while offset < length {
-            hash = (hash ^ word(pointer, offset, length - offset, canOverread: canOverread)) &* 0xBF58_476D_1CE4_E5B9
-            hash ^= hash >> 31
-            offset += 8
-        }
-        return hash
+    private static func hash(_ head: (UInt64, UInt64), _ length: Int, name: UnsafePointer<UInt8>, last: UInt64) -> UInt64 {
+        let middle = UnsafeRawPointer(name).loadUnaligned(fromByteOffset: (length &>> 1) &- 4, as: UInt64.self)
+        var hash = (hash(head, length) ^ middle) &* 0xBF58_476D_1CE4_E5B9
+        hash ^= hash >> 31
+        hash = (hash ^ last) &* 0x94D0_49BB_1331_11EB
+        return hash ^ (hash >> 29)
     }
 
-    /// Whether `length` bytes at `a` (in `tails`) and `b` (in the source) are the same.
+    /// Whether `words` words at `a` (in `tails`) and the bytes at `b` (in the source) are the same.
     @inline(__always)
-    private static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ length: Int) -> Bool {
-        var offset = 0
-        while offset + 8 <= length {
-            if UnsafeRawPointer(a + offset).loadUnaligned(as: UInt64.self)
-                != UnsafeRawPointer(b + offset).loadUnaligned(as: UInt64.self) { return false }
-            offset += 8
-        }
-        while offset < length {
-            if a[offset] != b[offset] { return false }
-            offset += 1
-        }
+    private static func equal(_ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt8>, words: Int) -> Bool {
+        let b = UnsafeRawPointer(b)
+        for word in 0..<words where a[word] != b.loadUnaligned(fromByteOffset: word &<< 3, as: UInt64.self) { return false }
         return true
     }
 }

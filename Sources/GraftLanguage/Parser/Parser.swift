@@ -240,10 +240,18 @@ public struct Parser {
         return .nonNull(type, range(from: start))
     }
 
-    /// Directives[Const] : Directive[?Const]+ (Section 2.12).
+    /// Directives[Const] : Directive[?Const]+ (Section 2.12). Inlined for the common case of none
+    /// (a call per field, argument and enum value); a list goes to `parseDirectiveList`.
+    @inline(__always)
     mutating func parseDirectives(isConst: Bool) throws(SyntaxError) -> [Directive] {
+        guard peek(.at) else { return [] }
+        return try parseDirectiveList(isConst: isConst)
+    }
+
+    /// One or more directives, from the current `@`.
+    mutating func parseDirectiveList(isConst: Bool) throws(SyntaxError) -> [Directive] {
         var directives: [Directive] = []
-        while peek(.at) { directives.append(try parseDirective(isConst: isConst)) }
+        repeat { directives.append(try parseDirective(isConst: isConst)) } while peek(.at)
         return directives
     }
 

@@ -85,10 +85,14 @@ import StarWarsAPI
         let mock = MockHTTPClient()
         mock.stub(response: .json(Self.hero))
         let transport = HTTPTransport(url: Self.url, client: InterceptingHTTPClient(base: mock, interceptors: []))
-        _ = try await transport.execute(Self.request, options: RequestOptions(timeout: .seconds(60)))
+        // The deadline is the call's start plus the timeout, whatever time the call took.
+        let before = ContinuousClock.now
+        _ = try await transport.execute(Self.request, options: RequestOptions(timeout: .seconds(600)))
+        let after = ContinuousClock.now
         let context = try #require(mock.recordedRequests.first?.context)
-        let remaining = try #require(context.remainingTime)
-        #expect(remaining > .zero && remaining <= .seconds(60))
+        let deadline = try #require(context.deadline)
+        #expect(deadline >= before.advanced(by: .seconds(600)) && deadline <= after.advanced(by: .seconds(600)))
+        #expect(try #require(context.remainingTime) <= .seconds(600))
 
         let cancelled = Counter()
         let held = MockHTTPClient(handler: Self.holding(cancelled))
