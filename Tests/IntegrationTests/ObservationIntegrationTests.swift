@@ -56,8 +56,13 @@ struct ObservationIntegrationTests {
         let loading = ObservationProbe { _ = fresh.isLoading }
         #expect(fresh.isLoading)
         #expect(fresh.data == nil)
-        try await Self.waitForHolds(session, count: 1)
-        #expect(fresh.isLoading)
+        // The server holds the request; a load that ended before it got there (a transport error)
+        // ends the wait too, and the failure says why instead of waiting out the bound.
+        try await DeduplicationIntegrationTests.waitUntil {
+            if try await session.stats()["heldRequests"]["rating"].int ?? 0 >= 1 { return true }
+            return await MainActor.run { !fresh.isLoading }
+        }
+        try #require(fresh.isLoading, "the load ended before the server held it: \(String(describing: fresh.error))")
         #expect(fresh.data == nil)
         try await session.post("/test/control", json: ["release": ["rating"]])
         await loading.wait(forChanges: 1)
