@@ -11,7 +11,7 @@ public enum TypeRef: Sendable, Hashable, CustomStringConvertible {
 
     /// Converts an AST type reference.
     public init(_ node: TypeReference) {
-        switch node {
+        switch node.outermost {
         case .named(let named): self = .named(named.name.value)
         case .list(let inner, _): self = .list(TypeRef(inner))
         case .nonNull(let inner, _): self = .nonNull(TypeRef(inner))

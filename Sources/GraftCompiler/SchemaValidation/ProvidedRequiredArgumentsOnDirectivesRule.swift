@@ -15,7 +15,7 @@ extension SDLValidationContext {
             if case .directive(let node) = definition {
                 var list: [(String, String)] = []
                 for argument in node.arguments {
-                    guard case .nonNull = argument.type, argument.defaultValue == nil else { continue }
+                    guard argument.type.isNonNull, argument.defaultValue == nil else { continue }
                     if let index = list.firstIndex(where: { $0.0 == argument.name.value }) {
                         list[index].1 = argument.type.description
                     } else {

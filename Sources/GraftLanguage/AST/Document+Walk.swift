@@ -127,10 +127,7 @@ struct ASTWalker<V: ASTVisitor> {
     }
 
     mutating func walk(_ node: TypeReference) {
-        switch node {
-        case .named(let named): walk(named)
-        case .list(let inner, _), .nonNull(let inner, _): walk(inner)
-        }
+        walk(node.namedType)
     }
 
     mutating func walk(_ node: NamedType) {

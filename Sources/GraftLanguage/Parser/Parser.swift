@@ -215,16 +215,17 @@ public struct Parser {
 
     /// Type : NamedType | ListType | NonNullType (Section 2.11).
     ///
-    /// Inlined for the common `Name` and `Name!`: a 40-byte reference returned through memory was
+    /// Inlined for the common `Name` and `Name!`: a reference returned through memory was
     /// written eight bytes at a time and read back sixteen at a time, and the read waited for the
     /// writes (a failed store-to-load forward) once per field. List types go to `parseListType`.
     @inline(__always)
     mutating func parseTypeReference() throws(SyntaxError) -> TypeReference {
         if peek(.bracketLeft) { return try parseListType() }
         let start = token.start
-        let type = TypeReference.named(try parseNamedType())
+        var type = TypeReference.named(try parseNamedType())
         guard try expectOptional(.bang) else { return type }
-        return .nonNull(type, range(from: start))
+        type.wrap(isList: false, range(from: start))
+        return type
     }
 
     /// ListType : [ Type ], optionally followed by `!`.
@@ -232,12 +233,13 @@ public struct Parser {
         let start = token.start
         try expect(.bracketLeft)
         try enter()
-        let inner = try parseTypeReference()
+        var type = try parseTypeReference()
         leave()
         try expect(.bracketRight)
-        let type = TypeReference.list(inner, range(from: start))
+        type.wrap(isList: true, range(from: start))
         guard try expectOptional(.bang) else { return type }
-        return .nonNull(type, range(from: start))
+        type.wrap(isList: false, range(from: start))
+        return type
     }
 
     /// Directives[Const] : Directive[?Const]+ (Section 2.12). Inlined for the common case of none

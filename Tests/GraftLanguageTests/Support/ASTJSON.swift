@@ -26,7 +26,7 @@ struct ASTJSON {
     func namedType(_ type: NamedType) -> JSONNode { node("NamedType", type.range, ["name": name(type.name)]) }
 
     func type(_ type: TypeReference) -> JSONNode {
-        switch type {
+        switch type.outermost {
         case .named(let named): return namedType(named)
         case .list(let inner, let range): return node("ListType", range, ["type": self.type(inner)])
         case .nonNull(let inner, let range): return node("NonNullType", range, ["type": self.type(inner)])

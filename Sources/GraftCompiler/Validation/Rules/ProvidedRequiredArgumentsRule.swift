@@ -13,7 +13,7 @@ final class ProvidedRequiredArgumentsRule: ValidationRule {
         requiredDirectiveArguments = context.types.directiveRequiredArguments
         for case .directive(let definition) in context.document.definitions {
             requiredDirectiveArguments[definition.name.value] = definition.arguments.filter { argument in
-                if case .nonNull = argument.type, argument.defaultValue == nil { return true }
+                if argument.type.isNonNull, argument.defaultValue == nil { return true }
                 return false
             }.map { ($0.name.value, $0.type.description) }
         }

@@ -4,7 +4,7 @@ extension Schema {
     /// The schema type for an AST type reference (graphql-js `typeFromAST`), or nil when the
     /// named type is not in the schema.
     public func typeRef(_ node: TypeReference) -> TypeRef? {
-        switch node {
+        switch node.outermost {
         case .named(let named):
             return types.contains(name: named.name.value) ? .named(named.name.value) : nil
         case .list(let inner, _):
