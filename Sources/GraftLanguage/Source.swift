@@ -150,16 +150,49 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A half-open range of byte offsets in a `Source`.
+///
+/// Offsets are from 0 to ``maxOffset`` (4 GiB), kept in 32 bits each, so that every node of an AST
+/// (names, types, fields) is smaller; the parser rejects a longer source with a syntax error
+/// before it makes a range. Making a range outside those bounds is a programming error and traps.
 public struct SourceRange: Sendable, Hashable {
+    @usableFromInline var storedStart: UInt32
+    @usableFromInline var storedEnd: UInt32
+
+    /// The largest offset a range can hold.
+    public static let maxOffset = Int(UInt32.max)
+
     /// The byte offset of the first byte.
-    public var start: Int
+    @inlinable public var start: Int {
+        get { Int(storedStart) }
+        set { storedStart = SourceRange.offset(newValue) }
+    }
+
     /// The byte offset just past the last byte.
-    public var end: Int
+    @inlinable public var end: Int {
+        get { Int(storedEnd) }
+        set { storedEnd = SourceRange.offset(newValue) }
+    }
 
     /// Creates a range.
     @inlinable
     public init(start: Int, end: Int) {
-        self.start = start
-        self.end = end
+        storedStart = SourceRange.offset(start)
+        storedEnd = SourceRange.offset(end)
+    }
+
+    /// A range of offsets already known to be in bounds: the parser's, within a source it has
+    /// checked (`Parser.checkAddressable`).
+    @inline(__always)
+    init(checkedStart start: Int, end: Int) {
+        storedStart = UInt32(truncatingIfNeeded: start)
+        storedEnd = UInt32(truncatingIfNeeded: end)
+    }
+
+    @inlinable
+    static func offset(_ value: Int) -> UInt32 {
+        guard let offset = UInt32(exactly: value) else {
+            preconditionFailure("a source offset is from 0 to \(maxOffset), found \(value)")
+        }
+        return offset
     }
 }

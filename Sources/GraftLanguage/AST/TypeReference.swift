@@ -105,7 +105,7 @@ extension TypeReference {
             let shift = 5 + UInt64(index) * 2 * Self.distanceBits
             let mask: UInt64 = 1 << Self.distanceBits - 1
             let before = Int((packed >> shift) & mask), after = Int((packed >> (shift + Self.distanceBits)) & mask)
-            return (isList, SourceRange(start: core.start - before, end: core.end + after))
+            return (isList, SourceRange(checkedStart: core.start - before, end: core.end + after))
         }
 
         @inline(__always)

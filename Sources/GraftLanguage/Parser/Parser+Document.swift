@@ -6,7 +6,7 @@ extension Parser {
         // every definition made so far.
         definitions.reserveCapacity(Swift.max(4, lexer.bytes.count / 600))
         repeat { definitions.append(try parseDefinition()) } while try !expectOptional(.endOfFile)
-        return Document(definitions: definitions, range: SourceRange(start: 0, end: lexer.bytes.count))
+        return Document(definitions: definitions, range: SourceRange(checkedStart: 0, end: lexer.bytes.count))
     }
 
     /// Definition : ExecutableDefinition | TypeSystemDefinitionOrExtension.

@@ -3,7 +3,7 @@ extension Parser {
     /// BooleanValue, NullValue, EnumValue, ListValue[?Const], ObjectValue[?Const].
     mutating func parseValueLiteral(isConst: Bool) throws(SyntaxError) -> Value {
         let token = self.token
-        let tokenRange = SourceRange(start: token.start, end: token.end)
+        let tokenRange = SourceRange(checkedStart: token.start, end: token.end)
         switch token.kind {
         case .bracketLeft:
             try enter()
@@ -63,6 +63,6 @@ extension Parser {
         let token = self.token
         try advance()
         return StringValue(sourceBytes: lexer.source.bytes, block: token.kind == .blockString,
-                           range: SourceRange(start: token.start, end: token.end))
+                           range: SourceRange(checkedStart: token.start, end: token.end))
     }
 }

@@ -29,11 +29,20 @@ public struct Parser {
 
     static func withParser<R>(_ source: Source, _ options: ParseOptions,
                               _ body: (inout Parser) throws(SyntaxError) -> R) throws(SyntaxError) -> R {
-        try Lexer.withLexer(source) { (lexer: inout Lexer) throws(SyntaxError) -> R in
+        try checkAddressable(source)
+        return try Lexer.withLexer(source) { (lexer: inout Lexer) throws(SyntaxError) -> R in
             var parser = Parser(lexer: lexer, options: options)
             try parser.advance()  // past <SOF>
             return try body(&parser)
         }
+    }
+
+    /// Rejects a source longer than a `SourceRange` can address (4 GiB), before any range is made.
+    static func checkAddressable(_ source: Source, byteCount: Int? = nil) throws(SyntaxError) {
+        let count = byteCount ?? source.bytes.count
+        guard count > SourceRange.maxOffset else { return }
+        throw SyntaxError("Document of \(count) bytes is longer than the \(SourceRange.maxOffset) bytes a source can have.",
+                          source: source, byteOffset: 0)
     }
 
     // MARK: Tokens
@@ -129,7 +138,7 @@ public struct Parser {
 
     /// A range from `start` to the end of the last consumed token.
     @inline(__always)
-    func range(from start: Int) -> SourceRange { SourceRange(start: start, end: lastTokenEnd) }
+    func range(from start: Int) -> SourceRange { SourceRange(checkedStart: start, end: lastTokenEnd) }
 
     /// Guards recursion: call on entering a nested production, pair with `leave()`.
     @inline(__always)
@@ -205,7 +214,7 @@ public struct Parser {
         let token = self.token
         try expect(.name)
         let value = names.name(lexer.bytes, token.start, token.end)
-        return Name(value, range: SourceRange(start: token.start, end: token.end))
+        return Name(value, range: SourceRange(checkedStart: token.start, end: token.end))
     }
 
     /// NamedType : Name.
