@@ -5,7 +5,7 @@ import GraftLanguage
 /// packed (up to three wrappers near the named type) or spilled (deeper, or ranges far away or
 /// built by hand), and two equal references compare and hash equal whichever way they were built.
 @Suite struct TypeReferenceTests {
-    /// The layers from the outside in, with their ranges: `("!", range)`, `("[]", range)`, then the name.
+    /// The layers from the outside in with their ranges (`!@0..<7`, `[]@0..<9`), the name last.
     func layers(_ type: TypeReference) -> [String] {
         var result: [String] = []
         var type = type

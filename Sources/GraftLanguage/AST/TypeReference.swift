@@ -1,8 +1,9 @@
 /// A type reference (Section 2.11): a named type, a list type or a non-null type.
 ///
-/// A value type without indirection: the named type and up to three wrappers (`[String!]!`) are
-/// packed into one word, so parsing a schema allocates nothing for its field types. Build references with
-/// ``named(_:)``, ``list(_:_:)`` and ``nonNull(_:_:)``; take them apart with ``outermost``.
+/// A value type without indirection: the named type and up to three wrappers (`[String!]!`)
+/// packed into one word, so parsing a schema allocates nothing for its field types. Build
+/// references with ``named(_:)``, ``list(_:_:)`` and ``nonNull(_:_:)``; take them apart with
+/// ``outermost``.
 public struct TypeReference: Sendable, Hashable, CustomStringConvertible {
     /// The named type at the core of the reference.
     public private(set) var namedType: NamedType
