@@ -25,6 +25,22 @@ import Testing
         }
     }
 
+    @Test func nameLanesClassifyEveryByteInEveryLane() {
+        for lane in 0..<16 {
+            for value in 0...255 {
+                for filler: UInt8 in [UInt8(ascii: "a"), UInt8(ascii: "_"), UInt8(ascii: "9"), UInt8(ascii: "Z"), 0x20] {
+                    var block = SIMD16<UInt8>(repeating: filler)
+                    block[lane] = UInt8(value)
+                    let lanes = unsafeBitCast(Lexer.nameLanes(block), to: SIMD16<UInt8>.self)
+                    for other in 0..<16 {
+                        let byte = other == lane ? UInt8(value) : filler
+                        #expect(lanes[other] == (Lexer.isNameContinue(byte) ? 0xFF : 0), "byte \(value) in lane \(lane), lane \(other)")
+                    }
+                }
+            }
+        }
+    }
+
     /// Buffers of name bytes with one stop byte (or none) at every position, for lengths around
     /// the block and word sizes.
     @Test func skipsAgreeWithByteLoops() {

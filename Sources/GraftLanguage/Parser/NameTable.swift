@@ -46,12 +46,16 @@ struct NameTable {
 
     /// Creates a table sized for a source of `byteCount` bytes (it grows when needed).
     init(byteCount: Int) {
-        // About one distinct name per 280 bytes in the GitHub schema; at most half the slots are used.
+        // About one distinct name per 280 bytes in the GitHub schema, and one over 15 bytes per
+        // 550 (the only names the table holds where short names are made inline); at most half
+        // the slots are used. No larger than that: the first load of a lookup, a random slot, is
+        // where a parse waits most in this table (a cache miss), and a smaller table misses less.
+        let bytesPerName = NameTable.platformInlineFlags != 0 ? 550 : 280
         var capacity = 256
-        while capacity < byteCount / 100 && capacity < 1 << 20 { capacity <<= 1 }
+        while capacity < 2 * byteCount / bytesPerName && capacity < 1 << 20 { capacity <<= 1 }
         slots = Array(repeating: 0, count: capacity)
         mask = capacity - 1
-        entries.reserveCapacity(Swift.min(capacity / 2, byteCount / 200 + 16))
+        entries.reserveCapacity(Swift.min(capacity / 2, byteCount / bytesPerName + 16))
         tails.reserveCapacity(byteCount / 800)
     }
 
