@@ -25,6 +25,35 @@ import Testing
         #expect(HeroDetailsQuery.Data.Hero.__selections.count != HeroDetailsQuery.Data.__selections.count)
     }
 
+    /// The address of an array's elements: the same for two reads of one kept array.
+    static func storage(_ selections: [Selection]) -> UnsafeRawPointer? {
+        selections.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+
+    @Test func selectionsAreBuiltOncePerClassAndKept() {
+        let first = HeroNameAndAppearsInQuery.Data.Hero.__selections
+        #expect(first.map { "\($0)" } == HeroNameAndAppearsInQuery.Data.Hero.__makeSelections().map { "\($0)" })
+        // Kept: a second read gives the same array, where each build allocates a new one.
+        #expect(Self.storage(HeroNameAndAppearsInQuery.Data.Hero.__selections) == Self.storage(first))
+        #expect(Self.storage(HeroNameAndAppearsInQuery.Data.Hero.__makeSelections()) != Self.storage(first))
+        // Each class its own, read through the base class's metatype too.
+        let parent: SelectionSetObject.Type = HeroNameAndAppearsInQuery.Data.self
+        #expect(parent.__selections.map { "\($0)" } == HeroNameAndAppearsInQuery.Data.__makeSelections().map { "\($0)" })
+        #expect(parent.__selections.map { "\($0)" } != first.map { "\($0)" })
+    }
+
+    @Test func selectionsReadFromManyTasksAtOnceAreOneArray() async {
+        // A class no other test reads: its selections are built while these tasks race for them.
+        let addresses = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<64 {
+                group.addTask { Int(bitPattern: Self.storage(StarshipCoordinatesQuery.Data.StarshipCoordinates.__selections)) }
+            }
+            return await group.reduce(into: Set<Int>()) { $0.insert($1) }
+        }
+        #expect(addresses.count == 1)
+        #expect(addresses.first == Int(bitPattern: Self.storage(StarshipCoordinatesQuery.Data.StarshipCoordinates.__selections)))
+    }
+
     @Test func decodesFieldsAndTypeCases() throws {
         let human = try Self.decode(HeroDetailsQuery.Data.self, Self.luke)
         #expect(human.hero?.name == "Luke")

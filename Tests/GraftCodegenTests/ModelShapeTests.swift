@@ -34,13 +34,15 @@ import Testing
             "final class AsDroid: GraftAPI.SelectionSetObject, @unchecked Swift.Sendable {",
             "final class Friends: GraftAPI.FragmentObject, @unchecked Swift.Sendable {",
             "override class var fragmentDefinition: Swift.String { __def }",
-            "override class var __selections: [GraftAPI.Selection] { __sel }",
-            "struct Fragments: GraftAPI.FragmentSet { let friends: Friends }",
+            "struct Fragments: Swift.Sendable { let friends: Friends }",
         ] {
             #expect(lines.contains(expected), "no line \(expected)")
         }
         #expect(lines.contains { $0.hasPrefix("private static let __def = ") })
-        #expect(lines.contains { $0.hasPrefix("private static let __sel: [GraftAPI.Selection] = [") })
+        // Selections built by a class function, kept by the base class: no static `let` per class.
+        let builders = lines.filter { $0.hasPrefix("override class func __makeSelections() -> [GraftAPI.Selection] { [") }
+        #expect(builders.count == 5) // Data, Hero, AsDroid, Friends, Friends.Friend
+        #expect(!lines.contains { $0.contains("__sel:") || $0.contains("class var __selections") })
         let decoders = lines.filter { $0.hasPrefix("required init(_ data: GraftAPI.ObjectData) throws(GraftAPI.ResponseDecodingError) {") }
         #expect(decoders.count == 5) // Data, Hero, AsDroid, Friends, Friends.Friend
         #expect(text.components(separatedBy: "try super.init(data)").count - 1 == 5)

@@ -24,9 +24,10 @@ struct SelectionSetRenderer {
             // Several selections a line when each fits on one (a field with long arguments gets its own lines).
             let packed = model.selections.allSatisfy { body.column + 4 + $0.count + 1 <= SwiftWriter.maxLineWidth }
             if isClass {
-                // The base class's class var, backed by a static `let` built once (the runtime reads it on every decode).
-                body.line("override \(access)class var __selections: [\(context.graft)Selection] { __sel }")
-                body.list(prefix: "private static let __sel: [\(context.graft)Selection] = ", model.selections, packed: packed)
+                // Built once per class on first use and kept by the base class's `__selections`:
+                // no global, once-token and accessor per class, as a `static let` would make.
+                body.list(prefix: "override \(access)class func __makeSelections() -> [\(context.graft)Selection] { ", model.selections,
+                          close: "] }", packed: packed)
             } else {
                 body.list(prefix: "\(access)static let __selections: [\(context.graft)Selection] = ", model.selections, packed: packed)
                 body.line("\(access)let __data: \(context.graft)ObjectData")
@@ -60,7 +61,10 @@ struct SelectionSetRenderer {
             if model.hasMemberwiseInitializer { printInitializer(model.initializer, into: &body) }
             if !model.fragments.isEmpty {
                 let members = model.fragments.map { "\(access)let \(SwiftNames.identifier($0.member)): \($0.name)\($0.isOptional ? "?" : "")" }
-                body.function("\(access)struct Fragments: \(context.graft)FragmentSet", members, separator: "; ")
+                // `FragmentSet` is `Hashable`; in the class shape, where models compare their
+                // response objects, `Fragments` is only `Sendable` (5% of a debug build).
+                let conformance = isClass ? "\(context.swift)Sendable" : "\(context.graft)FragmentSet"
+                body.function("\(access)struct Fragments: \(conformance)", members, separator: "; ")
             }
             for child in model.nested { print(child, into: &body) }
         }

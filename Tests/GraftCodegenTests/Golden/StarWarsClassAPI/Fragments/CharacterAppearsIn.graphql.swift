@@ -3,8 +3,7 @@
 public final class CharacterAppearsIn: FragmentObject, @unchecked Sendable {
 	override public class var fragmentDefinition: String { __def }
 	private static let __def = "fragment CharacterAppearsIn on Character { __typename appearsIn }"
-	override public class var __selections: [Selection] { __sel }
-	private static let __sel: [Selection] = [.typename, .field("appearsIn", [GraphQLEnum<Episode>?].self)]
+	override public class func __makeSelections() -> [Selection] { [.typename, .field("appearsIn", [GraphQLEnum<Episode>?].self)] }
 	/// The movies this character appears in
 	public let appearsIn: [GraphQLEnum<Episode>?]
 	public required init(_ data: ObjectData) throws(DecodeError) { appearsIn = try data.appearsIn; try super.init(data) }

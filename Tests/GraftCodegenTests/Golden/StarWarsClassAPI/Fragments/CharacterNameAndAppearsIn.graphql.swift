@@ -3,8 +3,7 @@
 public final class CharacterNameAndAppearsIn: FragmentObject, @unchecked Sendable {
 	override public class var fragmentDefinition: String { __def }
 	private static let __def = "fragment CharacterNameAndAppearsIn on Character { __typename name appearsIn }"
-	override public class var __selections: [Selection] { __sel }
-	private static let __sel: [Selection] = [.typename, .field("name", String.self), .field("appearsIn", [GraphQLEnum<Episode>?].self)]
+	override public class func __makeSelections() -> [Selection] { [.typename, .field("name", String.self), .field("appearsIn", [GraphQLEnum<Episode>?].self)] }
 	/// The name of the character
 	public let name: String
 	/// The movies this character appears in

@@ -3,8 +3,7 @@
 public final class CharacterNameAndAppearsInWithNestedFragments: FragmentObject, @unchecked Sendable {
 	override public class var fragmentDefinition: String { __def }
 	private static let __def = "fragment CharacterNameAndAppearsInWithNestedFragments on Character { __typename ...CharacterNameWithNestedAppearsInFragment }"
-	override public class var __selections: [Selection] { __sel }
-	private static let __sel: [Selection] = [.typename, .fragment(CharacterNameWithNestedAppearsInFragment.self)]
+	override public class func __makeSelections() -> [Selection] { [.typename, .fragment(CharacterNameWithNestedAppearsInFragment.self)] }
 	public let fragments: Fragments
 	public var name: String { fragments.characterNameWithNestedAppearsInFragment.name }
 	public var appearsIn: [GraphQLEnum<Episode>?] { fragments.characterNameWithNestedAppearsInFragment.appearsIn }
@@ -14,5 +13,5 @@ public final class CharacterNameAndAppearsInWithNestedFragments: FragmentObject,
 	public convenience init(__typename: String, characterNameWithNestedAppearsInFragment: CharacterNameWithNestedAppearsInFragment) {
 		self.init(__typename, [], characterNameWithNestedAppearsInFragment)
 	}
-	public struct Fragments: FragmentSet { public let characterNameWithNestedAppearsInFragment: CharacterNameWithNestedAppearsInFragment }
+	public struct Fragments: Sendable { public let characterNameWithNestedAppearsInFragment: CharacterNameWithNestedAppearsInFragment }
 }

@@ -3,16 +3,14 @@
 public final class CharacterNameAndDroidAppearsIn: FragmentObject, @unchecked Sendable {
 	override public class var fragmentDefinition: String { __def }
 	private static let __def = "fragment CharacterNameAndDroidAppearsIn on Character { __typename name ... on Droid { __typename appearsIn } }"
-	override public class var __selections: [Selection] { __sel }
-	private static let __sel: [Selection] = [.typename, .field("name", String.self), .typeCase(AsDroid.self, on: ["Droid"])]
+	override public class func __makeSelections() -> [Selection] { [.typename, .field("name", String.self), .typeCase(AsDroid.self, on: ["Droid"])] }
 	/// The name of the character
 	public let name: String
 	public let asDroid: AsDroid?
 	public required init(_ data: ObjectData) throws(DecodeError) { name = try data.name; asDroid = try data.typeCase(["Droid"]); try super.init(data) }
 	public convenience init(__typename: String, name: String, asDroid: AsDroid? = nil) { self.init(__typename, [name], asDroid) }
 	public final class AsDroid: SelectionSetObject, @unchecked Sendable {
-		override public class var __selections: [Selection] { __sel }
-		private static let __sel: [Selection] = [.field("appearsIn", [GraphQLEnum<Episode>?].self)]
+		override public class func __makeSelections() -> [Selection] { [.field("appearsIn", [GraphQLEnum<Episode>?].self)] }
 		/// The movies this droid appears in
 		public let appearsIn: [GraphQLEnum<Episode>?]
 		public var name: String { self["name"] }

@@ -3,8 +3,9 @@
 public final class CharacterNameAndDroidPrimaryFunction: FragmentObject, @unchecked Sendable {
 	override public class var fragmentDefinition: String { __def }
 	private static let __def = "fragment CharacterNameAndDroidPrimaryFunction on Character { __typename ...CharacterName ...DroidPrimaryFunction }"
-	override public class var __selections: [Selection] { __sel }
-	private static let __sel: [Selection] = [.typename, .fragment(CharacterName.self), .fragment(DroidPrimaryFunction.self, on: ["Droid"])]
+	override public class func __makeSelections() -> [Selection] { [
+		.typename, .fragment(CharacterName.self), .fragment(DroidPrimaryFunction.self, on: ["Droid"]),
+	] }
 	public let fragments: Fragments
 	public var name: String { fragments.characterName.name }
 	public required init(_ data: ObjectData) throws(DecodeError) {
@@ -13,5 +14,5 @@ public final class CharacterNameAndDroidPrimaryFunction: FragmentObject, @unchec
 	public convenience init(__typename: String, characterName: CharacterName, droidPrimaryFunction: DroidPrimaryFunction? = nil) {
 		self.init(__typename, [], characterName, droidPrimaryFunction)
 	}
-	public struct Fragments: FragmentSet { public let characterName: CharacterName; public let droidPrimaryFunction: DroidPrimaryFunction? }
+	public struct Fragments: Sendable { public let characterName: CharacterName; public let droidPrimaryFunction: DroidPrimaryFunction? }
 }

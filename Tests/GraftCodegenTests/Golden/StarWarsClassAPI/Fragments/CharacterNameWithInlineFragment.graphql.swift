@@ -19,8 +19,7 @@ public final class CharacterNameWithInlineFragment: FragmentObject, @unchecked S
 		}
 	}
 	"""
-	override public class var __selections: [Selection] { __sel }
-	private static let __sel: [Selection] = [.typename, .typeCase(AsHuman.self, on: ["Human"]), .typeCase(AsDroid.self, on: ["Droid"])]
+	override public class func __makeSelections() -> [Selection] { [.typename, .typeCase(AsHuman.self, on: ["Human"]), .typeCase(AsDroid.self, on: ["Droid"])] }
 	public let asHuman: AsHuman?
 	public let asDroid: AsDroid?
 	public required init(_ data: ObjectData) throws(DecodeError) {
@@ -28,15 +27,13 @@ public final class CharacterNameWithInlineFragment: FragmentObject, @unchecked S
 	}
 	public convenience init(__typename: String, asHuman: AsHuman? = nil, asDroid: AsDroid? = nil) { self.init(__typename, [], asHuman, asDroid) }
 	public final class AsHuman: SelectionSetObject, @unchecked Sendable {
-		override public class var __selections: [Selection] { __sel }
-		private static let __sel: [Selection] = [.field("friends", [Friend?]?.self)]
+		override public class func __makeSelections() -> [Selection] { [.field("friends", [Friend?]?.self)] }
 		/// This human's friends, or an empty list if they have none
 		public let friends: [Friend?]?
 		public required init(_ data: ObjectData) throws(DecodeError) { friends = try data.friends; try super.init(data) }
 		public convenience init(friends: [Friend?]? = nil) { self.init("Human", [friends]) }
 		public final class Friend: SelectionSetObject, @unchecked Sendable {
-			override public class var __selections: [Selection] { __sel }
-			private static let __sel: [Selection] = [.typename, .field("appearsIn", [GraphQLEnum<Episode>?].self)]
+			override public class func __makeSelections() -> [Selection] { [.typename, .field("appearsIn", [GraphQLEnum<Episode>?].self)] }
 			/// The movies this character appears in
 			public let appearsIn: [GraphQLEnum<Episode>?]
 			public required init(_ data: ObjectData) throws(DecodeError) { appearsIn = try data.appearsIn; try super.init(data) }
@@ -44,8 +41,7 @@ public final class CharacterNameWithInlineFragment: FragmentObject, @unchecked S
 		}
 	}
 	public final class AsDroid: SelectionSetObject, @unchecked Sendable {
-		override public class var __selections: [Selection] { __sel }
-		private static let __sel: [Selection] = [.fragment(CharacterName.self), .fragment(FriendsNames.self)]
+		override public class func __makeSelections() -> [Selection] { [.fragment(CharacterName.self), .fragment(FriendsNames.self)] }
 		public let fragments: Fragments
 		public var name: String { fragments.characterName.name }
 		public var friends: [FriendsNames.Friend?]? { fragments.friendsNames.friends }
@@ -53,6 +49,6 @@ public final class CharacterNameWithInlineFragment: FragmentObject, @unchecked S
 			fragments = Fragments(characterName: try data.fragment(), friendsNames: try data.fragment()); try super.init(data)
 		}
 		public convenience init(characterName: CharacterName, friendsNames: FriendsNames) { self.init("Droid", [], characterName, friendsNames) }
-		public struct Fragments: FragmentSet { public let characterName: CharacterName; public let friendsNames: FriendsNames }
+		public struct Fragments: Sendable { public let characterName: CharacterName; public let friendsNames: FriendsNames }
 	}
 }

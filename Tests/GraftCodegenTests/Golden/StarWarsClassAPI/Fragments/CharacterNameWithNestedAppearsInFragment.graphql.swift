@@ -3,8 +3,7 @@
 public final class CharacterNameWithNestedAppearsInFragment: FragmentObject, @unchecked Sendable {
 	override public class var fragmentDefinition: String { __def }
 	private static let __def = "fragment CharacterNameWithNestedAppearsInFragment on Character { __typename name ...CharacterAppearsIn }"
-	override public class var __selections: [Selection] { __sel }
-	private static let __sel: [Selection] = [.typename, .field("name", String.self), .fragment(CharacterAppearsIn.self)]
+	override public class func __makeSelections() -> [Selection] { [.typename, .field("name", String.self), .fragment(CharacterAppearsIn.self)] }
 	/// The name of the character
 	public let name: String
 	public let fragments: Fragments
@@ -13,5 +12,5 @@ public final class CharacterNameWithNestedAppearsInFragment: FragmentObject, @un
 		name = try data.name; fragments = Fragments(characterAppearsIn: try data.fragment()); try super.init(data)
 	}
 	public convenience init(__typename: String, name: String, characterAppearsIn: CharacterAppearsIn) { self.init(__typename, [name], characterAppearsIn) }
-	public struct Fragments: FragmentSet { public let characterAppearsIn: CharacterAppearsIn }
+	public struct Fragments: Sendable { public let characterAppearsIn: CharacterAppearsIn }
 }

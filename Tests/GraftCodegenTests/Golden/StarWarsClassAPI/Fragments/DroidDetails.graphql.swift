@@ -3,8 +3,7 @@
 public final class DroidDetails: FragmentObject, @unchecked Sendable {
 	override public class var fragmentDefinition: String { __def }
 	private static let __def = "fragment DroidDetails on Droid { __typename name primaryFunction }"
-	override public class var __selections: [Selection] { __sel }
-	private static let __sel: [Selection] = [.typename, .field("name", String.self), .field("primaryFunction", String?.self)]
+	override public class func __makeSelections() -> [Selection] { [.typename, .field("name", String.self), .field("primaryFunction", String?.self)] }
 	/// What others call this droid
 	public let name: String
 	/// This droid's primary function

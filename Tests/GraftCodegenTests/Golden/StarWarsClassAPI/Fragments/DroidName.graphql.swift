@@ -3,8 +3,7 @@
 public final class DroidName: FragmentObject, @unchecked Sendable {
 	override public class var fragmentDefinition: String { __def }
 	private static let __def = "fragment DroidName on Droid { __typename name }"
-	override public class var __selections: [Selection] { __sel }
-	private static let __sel: [Selection] = [.typename, .field("name", String.self)]
+	override public class func __makeSelections() -> [Selection] { [.typename, .field("name", String.self)] }
 	/// What others call this droid
 	public let name: String
 	public required init(_ data: ObjectData) throws(DecodeError) { name = try data.name; try super.init(data) }

@@ -3,8 +3,7 @@
 public final class DroidNameAndPrimaryFunction: FragmentObject, @unchecked Sendable {
 	override public class var fragmentDefinition: String { __def }
 	private static let __def = "fragment DroidNameAndPrimaryFunction on Droid { __typename ...CharacterName ...DroidPrimaryFunction }"
-	override public class var __selections: [Selection] { __sel }
-	private static let __sel: [Selection] = [.typename, .fragment(CharacterName.self), .fragment(DroidPrimaryFunction.self)]
+	override public class func __makeSelections() -> [Selection] { [.typename, .fragment(CharacterName.self), .fragment(DroidPrimaryFunction.self)] }
 	public let fragments: Fragments
 	public var name: String { fragments.characterName.name }
 	public var primaryFunction: String? { fragments.droidPrimaryFunction.primaryFunction }
@@ -14,5 +13,5 @@ public final class DroidNameAndPrimaryFunction: FragmentObject, @unchecked Senda
 	public convenience init(characterName: CharacterName, droidPrimaryFunction: DroidPrimaryFunction) {
 		self.init("Droid", [], characterName, droidPrimaryFunction)
 	}
-	public struct Fragments: FragmentSet { public let characterName: CharacterName; public let droidPrimaryFunction: DroidPrimaryFunction }
+	public struct Fragments: Sendable { public let characterName: CharacterName; public let droidPrimaryFunction: DroidPrimaryFunction }
 }

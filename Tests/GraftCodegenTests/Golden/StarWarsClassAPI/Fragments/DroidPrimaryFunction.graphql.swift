@@ -3,8 +3,7 @@
 public final class DroidPrimaryFunction: FragmentObject, @unchecked Sendable {
 	override public class var fragmentDefinition: String { __def }
 	private static let __def = "fragment DroidPrimaryFunction on Droid { __typename primaryFunction }"
-	override public class var __selections: [Selection] { __sel }
-	private static let __sel: [Selection] = [.typename, .field("primaryFunction", String?.self)]
+	override public class func __makeSelections() -> [Selection] { [.typename, .field("primaryFunction", String?.self)] }
 	/// This droid's primary function
 	public let primaryFunction: String?
 	public required init(_ data: ObjectData) throws(DecodeError) { primaryFunction = try data.primaryFunction; try super.init(data) }

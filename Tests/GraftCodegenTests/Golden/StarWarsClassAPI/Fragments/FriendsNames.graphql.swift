@@ -3,15 +3,13 @@
 public final class FriendsNames: FragmentObject, @unchecked Sendable {
 	override public class var fragmentDefinition: String { __def }
 	private static let __def = "fragment FriendsNames on Character { __typename friends { __typename name } }"
-	override public class var __selections: [Selection] { __sel }
-	private static let __sel: [Selection] = [.typename, .field("friends", [Friend?]?.self)]
+	override public class func __makeSelections() -> [Selection] { [.typename, .field("friends", [Friend?]?.self)] }
 	/// The friends of the character, or an empty list if they have none
 	public let friends: [Friend?]?
 	public required init(_ data: ObjectData) throws(DecodeError) { friends = try data.friends; try super.init(data) }
 	public convenience init(__typename: String, friends: [Friend?]? = nil) { self.init(__typename, [friends]) }
 	public final class Friend: SelectionSetObject, @unchecked Sendable {
-		override public class var __selections: [Selection] { __sel }
-		private static let __sel: [Selection] = [.typename, .field("name", String.self)]
+		override public class func __makeSelections() -> [Selection] { [.typename, .field("name", String.self)] }
 		/// The name of the character
 		public let name: String
 		public required init(_ data: ObjectData) throws(DecodeError) { name = try data.name; try super.init(data) }

@@ -16,10 +16,9 @@ public final class HeroDetails: FragmentObject, @unchecked Sendable {
 		}
 	}
 	"""
-	override public class var __selections: [Selection] { __sel }
-	private static let __sel: [Selection] = [
+	override public class func __makeSelections() -> [Selection] { [
 		.typename, .field("name", String.self), .typeCase(AsHuman.self, on: ["Human"]), .typeCase(AsDroid.self, on: ["Droid"]),
-	]
+	] }
 	/// The name of the character
 	public let name: String
 	public let asHuman: AsHuman?
@@ -31,8 +30,7 @@ public final class HeroDetails: FragmentObject, @unchecked Sendable {
 		self.init(__typename, [name], asHuman, asDroid)
 	}
 	public final class AsHuman: SelectionSetObject, @unchecked Sendable {
-		override public class var __selections: [Selection] { __sel }
-		private static let __sel: [Selection] = [.field("height", Double?.self)]
+		override public class func __makeSelections() -> [Selection] { [.field("height", Double?.self)] }
 		/// Height in the preferred unit, default is meters
 		public let height: Double?
 		public var name: String { self["name"] }
@@ -40,8 +38,7 @@ public final class HeroDetails: FragmentObject, @unchecked Sendable {
 		public convenience init(height: Double? = nil) { self.init("Human", [height]) }
 	}
 	public final class AsDroid: SelectionSetObject, @unchecked Sendable {
-		override public class var __selections: [Selection] { __sel }
-		private static let __sel: [Selection] = [.field("primaryFunction", String?.self)]
+		override public class func __makeSelections() -> [Selection] { [.field("primaryFunction", String?.self)] }
 		/// This droid's primary function
 		public let primaryFunction: String?
 		public var name: String { self["name"] }

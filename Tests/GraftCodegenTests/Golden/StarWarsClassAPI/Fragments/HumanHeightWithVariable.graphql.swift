@@ -3,8 +3,7 @@
 public final class HumanHeightWithVariable: FragmentObject, @unchecked Sendable {
 	override public class var fragmentDefinition: String { __def }
 	private static let __def = "fragment HumanHeightWithVariable on Human { __typename height(unit: $heightUnit) }"
-	override public class var __selections: [Selection] { __sel }
-	private static let __sel: [Selection] = [.typename, .field("height", Double?.self, arguments: ["unit": .variable("heightUnit")])]
+	override public class func __makeSelections() -> [Selection] { [.typename, .field("height", Double?.self, arguments: ["unit": .variable("heightUnit")])] }
 	/// Height in the preferred unit, default is meters
 	public let height: Double?
 	public required init(_ data: ObjectData) throws(DecodeError) { height = try data.height; try super.init(data) }

@@ -18,16 +18,14 @@ mutation CreateReviewForEpisode($episode: Episode!, $review: ReviewInput!) {
 	public init(episode: GraphQLEnum<Episode>, review: ReviewInput) { self.episode = episode; self.review = review }
 	public var __variables: [String: any InputValueConvertible] { ["episode": episode, "review": review] }
 	public final class Data: SelectionSetObject, @unchecked Sendable {
-		override public class var __selections: [Selection] { __sel }
-		private static let __sel: [Selection] = [
+		override public class func __makeSelections() -> [Selection] { [
 			.field("createReview", CreateReview?.self, arguments: ["episode": .variable("episode"), "review": .variable("review")]),
-		]
+		] }
 		public let createReview: CreateReview?
 		public required init(_ data: ObjectData) throws(DecodeError) { createReview = try data.createReview; try super.init(data) }
 		public convenience init(createReview: CreateReview? = nil) { self.init(nil, [createReview]) }
 		public final class CreateReview: SelectionSetObject, @unchecked Sendable {
-			override public class var __selections: [Selection] { __sel }
-			private static let __sel: [Selection] = [.typename, .field("stars", Int.self), .field("commentary", String?.self)]
+			override public class func __makeSelections() -> [Selection] { [.typename, .field("stars", Int.self), .field("commentary", String?.self)] }
 			/// The number of stars this review gave, 1-5
 			public let stars: Int
 			/// Comment about the movie

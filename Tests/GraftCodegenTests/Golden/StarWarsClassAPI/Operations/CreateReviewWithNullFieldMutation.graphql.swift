@@ -7,16 +7,14 @@ public struct CreateReviewWithNullFieldMutation: GraphQLMutation, SchemaOperatio
 	)
 	public init() {}
 	public final class Data: SelectionSetObject, @unchecked Sendable {
-		override public class var __selections: [Selection] { __sel }
-		private static let __sel: [Selection] = [
+		override public class func __makeSelections() -> [Selection] { [
 			.field("createReview", CreateReview?.self, arguments: ["episode": .value("JEDI"), "review": .value(["stars": 10, "commentary": nil])]),
-		]
+		] }
 		public let createReview: CreateReview?
 		public required init(_ data: ObjectData) throws(DecodeError) { createReview = try data.createReview; try super.init(data) }
 		public convenience init(createReview: CreateReview? = nil) { self.init(nil, [createReview]) }
 		public final class CreateReview: SelectionSetObject, @unchecked Sendable {
-			override public class var __selections: [Selection] { __sel }
-			private static let __sel: [Selection] = [.typename, .field("stars", Int.self), .field("commentary", String?.self)]
+			override public class func __makeSelections() -> [Selection] { [.typename, .field("stars", Int.self), .field("commentary", String?.self)] }
 			/// The number of stars this review gave, 1-5
 			public let stars: Int
 			/// Comment about the movie

@@ -10,20 +10,18 @@ public struct DroidDetailsWithFragmentQuery: GraphQLQuery, SchemaOperation {
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }
 	public var __variables: [String: any InputValueConvertible] { ["episode": episode] }
 	public final class Data: SelectionSetObject, @unchecked Sendable {
-		override public class var __selections: [Selection] { __sel }
-		private static let __sel: [Selection] = [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])]
+		override public class func __makeSelections() -> [Selection] { [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])] }
 		public let hero: Hero?
 		public required init(_ data: ObjectData) throws(DecodeError) { hero = try data.hero; try super.init(data) }
 		public convenience init(hero: Hero? = nil) { self.init(nil, [hero]) }
 		public final class Hero: SelectionSetObject, @unchecked Sendable {
-			override public class var __selections: [Selection] { __sel }
-			private static let __sel: [Selection] = [.typename, .fragment(DroidDetails.self, on: ["Droid"])]
+			override public class func __makeSelections() -> [Selection] { [.typename, .fragment(DroidDetails.self, on: ["Droid"])] }
 			public let fragments: Fragments
 			public required init(_ data: ObjectData) throws(DecodeError) {
 				fragments = Fragments(droidDetails: try data.typeCase(["Droid"])); try super.init(data)
 			}
 			public convenience init(__typename: String, droidDetails: DroidDetails? = nil) { self.init(__typename, [], droidDetails) }
-			public struct Fragments: FragmentSet { public let droidDetails: DroidDetails? }
+			public struct Fragments: Sendable { public let droidDetails: DroidDetails? }
 		}
 	}
 }

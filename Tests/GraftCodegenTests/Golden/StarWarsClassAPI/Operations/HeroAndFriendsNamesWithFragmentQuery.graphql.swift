@@ -10,14 +10,12 @@ public struct HeroAndFriendsNamesWithFragmentQuery: GraphQLQuery, SchemaOperatio
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }
 	public var __variables: [String: any InputValueConvertible] { ["episode": episode] }
 	public final class Data: SelectionSetObject, @unchecked Sendable {
-		override public class var __selections: [Selection] { __sel }
-		private static let __sel: [Selection] = [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])]
+		override public class func __makeSelections() -> [Selection] { [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])] }
 		public let hero: Hero?
 		public required init(_ data: ObjectData) throws(DecodeError) { hero = try data.hero; try super.init(data) }
 		public convenience init(hero: Hero? = nil) { self.init(nil, [hero]) }
 		public final class Hero: SelectionSetObject, @unchecked Sendable {
-			override public class var __selections: [Selection] { __sel }
-			private static let __sel: [Selection] = [.typename, .field("name", String.self), .fragment(FriendsNames.self)]
+			override public class func __makeSelections() -> [Selection] { [.typename, .field("name", String.self), .fragment(FriendsNames.self)] }
 			/// The name of the character
 			public let name: String
 			public let fragments: Fragments
@@ -26,7 +24,7 @@ public struct HeroAndFriendsNamesWithFragmentQuery: GraphQLQuery, SchemaOperatio
 				name = try data.name; fragments = Fragments(friendsNames: try data.fragment()); try super.init(data)
 			}
 			public convenience init(__typename: String, name: String, friendsNames: FriendsNames) { self.init(__typename, [name], friendsNames) }
-			public struct Fragments: FragmentSet { public let friendsNames: FriendsNames }
+			public struct Fragments: Sendable { public let friendsNames: FriendsNames }
 		}
 	}
 }

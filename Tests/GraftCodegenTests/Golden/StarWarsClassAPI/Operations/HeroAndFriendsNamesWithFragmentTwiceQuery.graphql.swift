@@ -27,14 +27,14 @@ query HeroAndFriendsNamesWithFragmentTwice($episode: Episode) {
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }
 	public var __variables: [String: any InputValueConvertible] { ["episode": episode] }
 	public final class Data: SelectionSetObject, @unchecked Sendable {
-		override public class var __selections: [Selection] { __sel }
-		private static let __sel: [Selection] = [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])]
+		override public class func __makeSelections() -> [Selection] { [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])] }
 		public let hero: Hero?
 		public required init(_ data: ObjectData) throws(DecodeError) { hero = try data.hero; try super.init(data) }
 		public convenience init(hero: Hero? = nil) { self.init(nil, [hero]) }
 		public final class Hero: SelectionSetObject, @unchecked Sendable {
-			override public class var __selections: [Selection] { __sel }
-			private static let __sel: [Selection] = [.typename, .field("friends", [Friend?]?.self), .typeCase(AsDroid.self, on: ["Droid"])]
+			override public class func __makeSelections() -> [Selection] { [
+				.typename, .field("friends", [Friend?]?.self), .typeCase(AsDroid.self, on: ["Droid"]),
+			] }
 			/// The friends of the character, or an empty list if they have none
 			public let friends: [Friend?]?
 			public let asDroid: AsDroid?
@@ -43,31 +43,28 @@ query HeroAndFriendsNamesWithFragmentTwice($episode: Episode) {
 			}
 			public convenience init(__typename: String, friends: [Friend?]? = nil, asDroid: AsDroid? = nil) { self.init(__typename, [friends], asDroid) }
 			public final class Friend: SelectionSetObject, @unchecked Sendable {
-				override public class var __selections: [Selection] { __sel }
-				private static let __sel: [Selection] = [.typename, .fragment(CharacterName.self)]
+				override public class func __makeSelections() -> [Selection] { [.typename, .fragment(CharacterName.self)] }
 				public let fragments: Fragments
 				public var name: String { fragments.characterName.name }
 				public required init(_ data: ObjectData) throws(DecodeError) { fragments = Fragments(characterName: try data.fragment()); try super.init(data) }
 				public convenience init(__typename: String, characterName: CharacterName) { self.init(__typename, [], characterName) }
-				public struct Fragments: FragmentSet { public let characterName: CharacterName }
+				public struct Fragments: Sendable { public let characterName: CharacterName }
 			}
 			public final class AsDroid: SelectionSetObject, @unchecked Sendable {
-				override public class var __selections: [Selection] { __sel }
-				private static let __sel: [Selection] = [.field("friends", [Friend?]?.self)]
+				override public class func __makeSelections() -> [Selection] { [.field("friends", [Friend?]?.self)] }
 				/// This droid's friends, or an empty list if they have none
 				public let friends: [Friend?]?
 				public required init(_ data: ObjectData) throws(DecodeError) { friends = try data.friends; try super.init(data) }
 				public convenience init(friends: [Friend?]? = nil) { self.init("Droid", [friends]) }
 				public final class Friend: SelectionSetObject, @unchecked Sendable {
-					override public class var __selections: [Selection] { __sel }
-					private static let __sel: [Selection] = [.typename, .fragment(CharacterName.self)]
+					override public class func __makeSelections() -> [Selection] { [.typename, .fragment(CharacterName.self)] }
 					public let fragments: Fragments
 					public var name: String { fragments.characterName.name }
 					public required init(_ data: ObjectData) throws(DecodeError) {
 						fragments = Fragments(characterName: try data.fragment()); try super.init(data)
 					}
 					public convenience init(__typename: String, characterName: CharacterName) { self.init(__typename, [], characterName) }
-					public struct Fragments: FragmentSet { public let characterName: CharacterName }
+					public struct Fragments: Sendable { public let characterName: CharacterName }
 				}
 			}
 		}

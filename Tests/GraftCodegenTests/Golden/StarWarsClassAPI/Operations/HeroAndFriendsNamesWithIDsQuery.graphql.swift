@@ -9,14 +9,14 @@ public struct HeroAndFriendsNamesWithIDsQuery: GraphQLQuery, SchemaOperation {
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }
 	public var __variables: [String: any InputValueConvertible] { ["episode": episode] }
 	public final class Data: SelectionSetObject, @unchecked Sendable {
-		override public class var __selections: [Selection] { __sel }
-		private static let __sel: [Selection] = [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])]
+		override public class func __makeSelections() -> [Selection] { [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])] }
 		public let hero: Hero?
 		public required init(_ data: ObjectData) throws(DecodeError) { hero = try data.hero; try super.init(data) }
 		public convenience init(hero: Hero? = nil) { self.init(nil, [hero]) }
 		public final class Hero: SelectionSetObject, @unchecked Sendable {
-			override public class var __selections: [Selection] { __sel }
-			private static let __sel: [Selection] = [.typename, .field("id", String.self), .field("name", String.self), .field("friends", [Friend?]?.self)]
+			override public class func __makeSelections() -> [Selection] { [
+				.typename, .field("id", String.self), .field("name", String.self), .field("friends", [Friend?]?.self),
+			] }
 			/// The ID of the character
 			public let id: String
 			/// The name of the character
@@ -28,8 +28,7 @@ public struct HeroAndFriendsNamesWithIDsQuery: GraphQLQuery, SchemaOperation {
 			}
 			public convenience init(__typename: String, id: String, name: String, friends: [Friend?]? = nil) { self.init(__typename, [id, name, friends]) }
 			public final class Friend: SelectionSetObject, @unchecked Sendable {
-				override public class var __selections: [Selection] { __sel }
-				private static let __sel: [Selection] = [.typename, .field("id", String.self), .field("name", String.self)]
+				override public class func __makeSelections() -> [Selection] { [.typename, .field("id", String.self), .field("name", String.self)] }
 				public let id: String
 				public let name: String
 				public required init(_ data: ObjectData) throws(DecodeError) { id = try data.id; name = try data.name; try super.init(data) }

@@ -7,14 +7,12 @@ public struct HeroAppearsInQuery: GraphQLQuery, SchemaOperation {
 	)
 	public init() {}
 	public final class Data: SelectionSetObject, @unchecked Sendable {
-		override public class var __selections: [Selection] { __sel }
-		private static let __sel: [Selection] = [.field("hero", Hero?.self)]
+		override public class func __makeSelections() -> [Selection] { [.field("hero", Hero?.self)] }
 		public let hero: Hero?
 		public required init(_ data: ObjectData) throws(DecodeError) { hero = try data.hero; try super.init(data) }
 		public convenience init(hero: Hero? = nil) { self.init(nil, [hero]) }
 		public final class Hero: SelectionSetObject, @unchecked Sendable {
-			override public class var __selections: [Selection] { __sel }
-			private static let __sel: [Selection] = [.typename, .field("appearsIn", [GraphQLEnum<Episode>?].self)]
+			override public class func __makeSelections() -> [Selection] { [.typename, .field("appearsIn", [GraphQLEnum<Episode>?].self)] }
 			/// The movies this character appears in
 			public let appearsIn: [GraphQLEnum<Episode>?]
 			public required init(_ data: ObjectData) throws(DecodeError) { appearsIn = try data.appearsIn; try super.init(data) }

@@ -10,21 +10,19 @@ public struct HeroAppearsInWithFragmentQuery: GraphQLQuery, SchemaOperation {
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }
 	public var __variables: [String: any InputValueConvertible] { ["episode": episode] }
 	public final class Data: SelectionSetObject, @unchecked Sendable {
-		override public class var __selections: [Selection] { __sel }
-		private static let __sel: [Selection] = [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])]
+		override public class func __makeSelections() -> [Selection] { [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])] }
 		public let hero: Hero?
 		public required init(_ data: ObjectData) throws(DecodeError) { hero = try data.hero; try super.init(data) }
 		public convenience init(hero: Hero? = nil) { self.init(nil, [hero]) }
 		public final class Hero: SelectionSetObject, @unchecked Sendable {
-			override public class var __selections: [Selection] { __sel }
-			private static let __sel: [Selection] = [.typename, .fragment(CharacterAppearsIn.self)]
+			override public class func __makeSelections() -> [Selection] { [.typename, .fragment(CharacterAppearsIn.self)] }
 			public let fragments: Fragments
 			public var appearsIn: [GraphQLEnum<Episode>?] { fragments.characterAppearsIn.appearsIn }
 			public required init(_ data: ObjectData) throws(DecodeError) {
 				fragments = Fragments(characterAppearsIn: try data.fragment()); try super.init(data)
 			}
 			public convenience init(__typename: String, characterAppearsIn: CharacterAppearsIn) { self.init(__typename, [], characterAppearsIn) }
-			public struct Fragments: FragmentSet { public let characterAppearsIn: CharacterAppearsIn }
+			public struct Fragments: Sendable { public let characterAppearsIn: CharacterAppearsIn }
 		}
 	}
 }

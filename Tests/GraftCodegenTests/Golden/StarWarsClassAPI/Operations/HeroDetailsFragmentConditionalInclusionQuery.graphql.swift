@@ -17,20 +17,18 @@ query HeroDetailsFragmentConditionalInclusion($includeDetails: Boolean!) {
 	public init(includeDetails: Bool) { self.includeDetails = includeDetails }
 	public var __variables: [String: any InputValueConvertible] { ["includeDetails": includeDetails] }
 	public final class Data: SelectionSetObject, @unchecked Sendable {
-		override public class var __selections: [Selection] { __sel }
-		private static let __sel: [Selection] = [.field("hero", Hero?.self)]
+		override public class func __makeSelections() -> [Selection] { [.field("hero", Hero?.self)] }
 		public let hero: Hero?
 		public required init(_ data: ObjectData) throws(DecodeError) { hero = try data.hero; try super.init(data) }
 		public convenience init(hero: Hero? = nil) { self.init(nil, [hero]) }
 		public final class Hero: SelectionSetObject, @unchecked Sendable {
-			override public class var __selections: [Selection] { __sel }
-			private static let __sel: [Selection] = [.typename, .fragment(HeroDetails.self, if: [.include("includeDetails")])]
+			override public class func __makeSelections() -> [Selection] { [.typename, .fragment(HeroDetails.self, if: [.include("includeDetails")])] }
 			public let fragments: Fragments
 			public required init(_ data: ObjectData) throws(DecodeError) {
 				fragments = Fragments(heroDetails: try data.conditionalFragment()); try super.init(data)
 			}
 			public convenience init(__typename: String, heroDetails: HeroDetails? = nil) { self.init(__typename, [], heroDetails) }
-			public struct Fragments: FragmentSet { public let heroDetails: HeroDetails? }
+			public struct Fragments: Sendable { public let heroDetails: HeroDetails? }
 		}
 	}
 }

@@ -20,17 +20,15 @@ query HeroDetailsInlineConditionalInclusion($includeDetails: Boolean!) {
 	public init(includeDetails: Bool) { self.includeDetails = includeDetails }
 	public var __variables: [String: any InputValueConvertible] { ["includeDetails": includeDetails] }
 	public final class Data: SelectionSetObject, @unchecked Sendable {
-		override public class var __selections: [Selection] { __sel }
-		private static let __sel: [Selection] = [.field("hero", Hero?.self)]
+		override public class func __makeSelections() -> [Selection] { [.field("hero", Hero?.self)] }
 		public let hero: Hero?
 		public required init(_ data: ObjectData) throws(DecodeError) { hero = try data.hero; try super.init(data) }
 		public convenience init(hero: Hero? = nil) { self.init(nil, [hero]) }
 		public final class Hero: SelectionSetObject, @unchecked Sendable {
-			override public class var __selections: [Selection] { __sel }
-			private static let __sel: [Selection] = [
+			override public class func __makeSelections() -> [Selection] { [
 				.typename, .field("name", String?.self, if: [.include("includeDetails")]),
 				.field("appearsIn", [GraphQLEnum<Episode>?]?.self, if: [.include("includeDetails")]),
-			]
+			] }
 			/// The name of the character
 			public let name: String?
 			/// The movies this character appears in

@@ -24,16 +24,14 @@ query HeroDetails($episode: Episode) {
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }
 	public var __variables: [String: any InputValueConvertible] { ["episode": episode] }
 	public final class Data: SelectionSetObject, @unchecked Sendable {
-		override public class var __selections: [Selection] { __sel }
-		private static let __sel: [Selection] = [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])]
+		override public class func __makeSelections() -> [Selection] { [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])] }
 		public let hero: Hero?
 		public required init(_ data: ObjectData) throws(DecodeError) { hero = try data.hero; try super.init(data) }
 		public convenience init(hero: Hero? = nil) { self.init(nil, [hero]) }
 		public final class Hero: SelectionSetObject, @unchecked Sendable {
-			override public class var __selections: [Selection] { __sel }
-			private static let __sel: [Selection] = [
+			override public class func __makeSelections() -> [Selection] { [
 				.typename, .field("name", String.self), .typeCase(AsHuman.self, on: ["Human"]), .typeCase(AsDroid.self, on: ["Droid"]),
-			]
+			] }
 			/// The name of the character
 			public let name: String
 			public let asHuman: AsHuman?
@@ -45,8 +43,7 @@ query HeroDetails($episode: Episode) {
 				self.init(__typename, [name], asHuman, asDroid)
 			}
 			public final class AsHuman: SelectionSetObject, @unchecked Sendable {
-				override public class var __selections: [Selection] { __sel }
-				private static let __sel: [Selection] = [.field("height", Double?.self)]
+				override public class func __makeSelections() -> [Selection] { [.field("height", Double?.self)] }
 				/// Height in the preferred unit, default is meters
 				public let height: Double?
 				public var name: String { self["name"] }
@@ -54,8 +51,7 @@ query HeroDetails($episode: Episode) {
 				public convenience init(height: Double? = nil) { self.init("Human", [height]) }
 			}
 			public final class AsDroid: SelectionSetObject, @unchecked Sendable {
-				override public class var __selections: [Selection] { __sel }
-				private static let __sel: [Selection] = [.field("primaryFunction", String?.self)]
+				override public class func __makeSelections() -> [Selection] { [.field("primaryFunction", String?.self)] }
 				/// This droid's primary function
 				public let primaryFunction: String?
 				public var name: String { self["name"] }

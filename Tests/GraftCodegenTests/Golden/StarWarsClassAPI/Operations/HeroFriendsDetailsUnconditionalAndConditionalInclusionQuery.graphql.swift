@@ -27,21 +27,20 @@ query HeroFriendsDetailsUnconditionalAndConditionalInclusion($includeFriendsDeta
 	public init(includeFriendsDetails: Bool) { self.includeFriendsDetails = includeFriendsDetails }
 	public var __variables: [String: any InputValueConvertible] { ["includeFriendsDetails": includeFriendsDetails] }
 	public final class Data: SelectionSetObject, @unchecked Sendable {
-		override public class var __selections: [Selection] { __sel }
-		private static let __sel: [Selection] = [.field("hero", Hero?.self)]
+		override public class func __makeSelections() -> [Selection] { [.field("hero", Hero?.self)] }
 		public let hero: Hero?
 		public required init(_ data: ObjectData) throws(DecodeError) { hero = try data.hero; try super.init(data) }
 		public convenience init(hero: Hero? = nil) { self.init(nil, [hero]) }
 		public final class Hero: SelectionSetObject, @unchecked Sendable {
-			override public class var __selections: [Selection] { __sel }
-			private static let __sel: [Selection] = [.typename, .field("friends", [Friend?]?.self)]
+			override public class func __makeSelections() -> [Selection] { [.typename, .field("friends", [Friend?]?.self)] }
 			/// The friends of the character, or an empty list if they have none
 			public let friends: [Friend?]?
 			public required init(_ data: ObjectData) throws(DecodeError) { friends = try data.friends; try super.init(data) }
 			public convenience init(__typename: String, friends: [Friend?]? = nil) { self.init(__typename, [friends]) }
 			public final class Friend: SelectionSetObject, @unchecked Sendable {
-				override public class var __selections: [Selection] { __sel }
-				private static let __sel: [Selection] = [.typename, .field("name", String.self), .typeCase(AsDroid.self, on: ["Droid"])]
+				override public class func __makeSelections() -> [Selection] { [
+					.typename, .field("name", String.self), .typeCase(AsDroid.self, on: ["Droid"]),
+				] }
 				/// The name of the character
 				public let name: String
 				public let asDroid: AsDroid?
@@ -50,8 +49,9 @@ query HeroFriendsDetailsUnconditionalAndConditionalInclusion($includeFriendsDeta
 				}
 				public convenience init(__typename: String, name: String, asDroid: AsDroid? = nil) { self.init(__typename, [name], asDroid) }
 				public final class AsDroid: SelectionSetObject, @unchecked Sendable {
-					override public class var __selections: [Selection] { __sel }
-					private static let __sel: [Selection] = [.field("primaryFunction", String?.self, if: [.include("includeFriendsDetails")])]
+					override public class func __makeSelections() -> [Selection] { [
+						.field("primaryFunction", String?.self, if: [.include("includeFriendsDetails")]),
+					] }
 					/// This droid's primary function
 					public let primaryFunction: String?
 					public var name: String { self["name"] }

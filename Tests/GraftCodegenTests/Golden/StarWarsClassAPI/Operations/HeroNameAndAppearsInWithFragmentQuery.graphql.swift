@@ -10,14 +10,12 @@ public struct HeroNameAndAppearsInWithFragmentQuery: GraphQLQuery, SchemaOperati
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }
 	public var __variables: [String: any InputValueConvertible] { ["episode": episode] }
 	public final class Data: SelectionSetObject, @unchecked Sendable {
-		override public class var __selections: [Selection] { __sel }
-		private static let __sel: [Selection] = [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])]
+		override public class func __makeSelections() -> [Selection] { [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])] }
 		public let hero: Hero?
 		public required init(_ data: ObjectData) throws(DecodeError) { hero = try data.hero; try super.init(data) }
 		public convenience init(hero: Hero? = nil) { self.init(nil, [hero]) }
 		public final class Hero: SelectionSetObject, @unchecked Sendable {
-			override public class var __selections: [Selection] { __sel }
-			private static let __sel: [Selection] = [.typename, .fragment(CharacterNameAndAppearsIn.self)]
+			override public class func __makeSelections() -> [Selection] { [.typename, .fragment(CharacterNameAndAppearsIn.self)] }
 			public let fragments: Fragments
 			public var name: String { fragments.characterNameAndAppearsIn.name }
 			public var appearsIn: [GraphQLEnum<Episode>?] { fragments.characterNameAndAppearsIn.appearsIn }
@@ -27,7 +25,7 @@ public struct HeroNameAndAppearsInWithFragmentQuery: GraphQLQuery, SchemaOperati
 			public convenience init(__typename: String, characterNameAndAppearsIn: CharacterNameAndAppearsIn) {
 				self.init(__typename, [], characterNameAndAppearsIn)
 			}
-			public struct Fragments: FragmentSet { public let characterNameAndAppearsIn: CharacterNameAndAppearsIn }
+			public struct Fragments: Sendable { public let characterNameAndAppearsIn: CharacterNameAndAppearsIn }
 		}
 	}
 }

@@ -18,16 +18,14 @@ query HeroNameConditionalBothSeparate($skipName: Boolean!, $includeName: Boolean
 	public init(skipName: Bool, includeName: Bool) { self.skipName = skipName; self.includeName = includeName }
 	public var __variables: [String: any InputValueConvertible] { ["skipName": skipName, "includeName": includeName] }
 	public final class Data: SelectionSetObject, @unchecked Sendable {
-		override public class var __selections: [Selection] { __sel }
-		private static let __sel: [Selection] = [.field("hero", Hero?.self)]
+		override public class func __makeSelections() -> [Selection] { [.field("hero", Hero?.self)] }
 		public let hero: Hero?
 		public required init(_ data: ObjectData) throws(DecodeError) { hero = try data.hero; try super.init(data) }
 		public convenience init(hero: Hero? = nil) { self.init(nil, [hero]) }
 		public final class Hero: SelectionSetObject, @unchecked Sendable {
-			override public class var __selections: [Selection] { __sel }
-			private static let __sel: [Selection] = [
+			override public class func __makeSelections() -> [Selection] { [
 				.typename, .field("name", String?.self, if: [.include("includeName")]), .field("name", String?.self, if: [.skip("skipName")]),
-			]
+			] }
 			/// The name of the character
 			public let name: String?
 			public required init(_ data: ObjectData) throws(DecodeError) { name = try data.name; try super.init(data) }

@@ -21,24 +21,21 @@ query HeroNameTypeSpecificConditionalInclusion($episode: Episode, $includeName: 
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil, includeName: Bool) { self.episode = episode; self.includeName = includeName }
 	public var __variables: [String: any InputValueConvertible] { ["episode": episode, "includeName": includeName] }
 	public final class Data: SelectionSetObject, @unchecked Sendable {
-		override public class var __selections: [Selection] { __sel }
-		private static let __sel: [Selection] = [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])]
+		override public class func __makeSelections() -> [Selection] { [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])] }
 		public let hero: Hero?
 		public required init(_ data: ObjectData) throws(DecodeError) { hero = try data.hero; try super.init(data) }
 		public convenience init(hero: Hero? = nil) { self.init(nil, [hero]) }
 		public final class Hero: SelectionSetObject, @unchecked Sendable {
-			override public class var __selections: [Selection] { __sel }
-			private static let __sel: [Selection] = [
+			override public class func __makeSelections() -> [Selection] { [
 				.typename, .field("name", String?.self, if: [.include("includeName")]), .typeCase(AsDroid.self, on: ["Droid"]),
-			]
+			] }
 			/// The name of the character
 			public let name: String?
 			public let asDroid: AsDroid?
 			public required init(_ data: ObjectData) throws(DecodeError) { name = try data.name; asDroid = try data.typeCase(["Droid"]); try super.init(data) }
 			public convenience init(__typename: String, name: String? = nil, asDroid: AsDroid? = nil) { self.init(__typename, [name], asDroid) }
 			public final class AsDroid: SelectionSetObject, @unchecked Sendable {
-				override public class var __selections: [Selection] { __sel }
-				private static let __sel: [Selection] = [.field("name", String.self)]
+				override public class func __makeSelections() -> [Selection] { [.field("name", String.self)] }
 				/// What others call this droid
 				public let name: String
 				public required init(_ data: ObjectData) throws(DecodeError) { name = try data.name; try super.init(data) }

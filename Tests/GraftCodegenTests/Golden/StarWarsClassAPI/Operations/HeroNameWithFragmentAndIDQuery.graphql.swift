@@ -10,14 +10,12 @@ public struct HeroNameWithFragmentAndIDQuery: GraphQLQuery, SchemaOperation {
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }
 	public var __variables: [String: any InputValueConvertible] { ["episode": episode] }
 	public final class Data: SelectionSetObject, @unchecked Sendable {
-		override public class var __selections: [Selection] { __sel }
-		private static let __sel: [Selection] = [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])]
+		override public class func __makeSelections() -> [Selection] { [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])] }
 		public let hero: Hero?
 		public required init(_ data: ObjectData) throws(DecodeError) { hero = try data.hero; try super.init(data) }
 		public convenience init(hero: Hero? = nil) { self.init(nil, [hero]) }
 		public final class Hero: SelectionSetObject, @unchecked Sendable {
-			override public class var __selections: [Selection] { __sel }
-			private static let __sel: [Selection] = [.typename, .field("id", String.self), .fragment(CharacterName.self)]
+			override public class func __makeSelections() -> [Selection] { [.typename, .field("id", String.self), .fragment(CharacterName.self)] }
 			/// The ID of the character
 			public let id: String
 			public let fragments: Fragments
@@ -26,7 +24,7 @@ public struct HeroNameWithFragmentAndIDQuery: GraphQLQuery, SchemaOperation {
 				id = try data.id; fragments = Fragments(characterName: try data.fragment()); try super.init(data)
 			}
 			public convenience init(__typename: String, id: String, characterName: CharacterName) { self.init(__typename, [id], characterName) }
-			public struct Fragments: FragmentSet { public let characterName: CharacterName }
+			public struct Fragments: Sendable { public let characterName: CharacterName }
 		}
 	}
 }

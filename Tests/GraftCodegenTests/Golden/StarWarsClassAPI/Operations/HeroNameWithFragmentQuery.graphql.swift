@@ -10,19 +10,17 @@ public struct HeroNameWithFragmentQuery: GraphQLQuery, SchemaOperation {
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }
 	public var __variables: [String: any InputValueConvertible] { ["episode": episode] }
 	public final class Data: SelectionSetObject, @unchecked Sendable {
-		override public class var __selections: [Selection] { __sel }
-		private static let __sel: [Selection] = [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])]
+		override public class func __makeSelections() -> [Selection] { [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])] }
 		public let hero: Hero?
 		public required init(_ data: ObjectData) throws(DecodeError) { hero = try data.hero; try super.init(data) }
 		public convenience init(hero: Hero? = nil) { self.init(nil, [hero]) }
 		public final class Hero: SelectionSetObject, @unchecked Sendable {
-			override public class var __selections: [Selection] { __sel }
-			private static let __sel: [Selection] = [.typename, .fragment(CharacterName.self)]
+			override public class func __makeSelections() -> [Selection] { [.typename, .fragment(CharacterName.self)] }
 			public let fragments: Fragments
 			public var name: String { fragments.characterName.name }
 			public required init(_ data: ObjectData) throws(DecodeError) { fragments = Fragments(characterName: try data.fragment()); try super.init(data) }
 			public convenience init(__typename: String, characterName: CharacterName) { self.init(__typename, [], characterName) }
-			public struct Fragments: FragmentSet { public let characterName: CharacterName }
+			public struct Fragments: Sendable { public let characterName: CharacterName }
 		}
 	}
 }

@@ -38,16 +38,14 @@ query HeroParentTypeDependentField($episode: Episode) {
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }
 	public var __variables: [String: any InputValueConvertible] { ["episode": episode] }
 	public final class Data: SelectionSetObject, @unchecked Sendable {
-		override public class var __selections: [Selection] { __sel }
-		private static let __sel: [Selection] = [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])]
+		override public class func __makeSelections() -> [Selection] { [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])] }
 		public let hero: Hero?
 		public required init(_ data: ObjectData) throws(DecodeError) { hero = try data.hero; try super.init(data) }
 		public convenience init(hero: Hero? = nil) { self.init(nil, [hero]) }
 		public final class Hero: SelectionSetObject, @unchecked Sendable {
-			override public class var __selections: [Selection] { __sel }
-			private static let __sel: [Selection] = [
+			override public class func __makeSelections() -> [Selection] { [
 				.typename, .field("name", String.self), .typeCase(AsHuman.self, on: ["Human"]), .typeCase(AsDroid.self, on: ["Droid"]),
-			]
+			] }
 			/// The name of the character
 			public let name: String
 			public let asHuman: AsHuman?
@@ -59,16 +57,16 @@ query HeroParentTypeDependentField($episode: Episode) {
 				self.init(__typename, [name], asHuman, asDroid)
 			}
 			public final class AsHuman: SelectionSetObject, @unchecked Sendable {
-				override public class var __selections: [Selection] { __sel }
-				private static let __sel: [Selection] = [.field("friends", [Friend?]?.self)]
+				override public class func __makeSelections() -> [Selection] { [.field("friends", [Friend?]?.self)] }
 				/// This human's friends, or an empty list if they have none
 				public let friends: [Friend?]?
 				public var name: String { self["name"] }
 				public required init(_ data: ObjectData) throws(DecodeError) { friends = try data.friends; try super.init(data) }
 				public convenience init(friends: [Friend?]? = nil) { self.init("Human", [friends]) }
 				public final class Friend: SelectionSetObject, @unchecked Sendable {
-					override public class var __selections: [Selection] { __sel }
-					private static let __sel: [Selection] = [.typename, .field("name", String.self), .typeCase(AsHuman.self, on: ["Human"])]
+					override public class func __makeSelections() -> [Selection] { [
+						.typename, .field("name", String.self), .typeCase(AsHuman.self, on: ["Human"]),
+					] }
 					public let name: String
 					public let asHuman: AsHuman?
 					public required init(_ data: ObjectData) throws(DecodeError) {
@@ -76,8 +74,7 @@ query HeroParentTypeDependentField($episode: Episode) {
 					}
 					public convenience init(__typename: String, name: String, asHuman: AsHuman? = nil) { self.init(__typename, [name], asHuman) }
 					public final class AsHuman: SelectionSetObject, @unchecked Sendable {
-						override public class var __selections: [Selection] { __sel }
-						private static let __sel: [Selection] = [.field("height", Double?.self, arguments: ["unit": .value("FOOT")])]
+						override public class func __makeSelections() -> [Selection] { [.field("height", Double?.self, arguments: ["unit": .value("FOOT")])] }
 						/// Height in the preferred unit, default is meters
 						public let height: Double?
 						public var name: String { self["name"] }
@@ -87,16 +84,16 @@ query HeroParentTypeDependentField($episode: Episode) {
 				}
 			}
 			public final class AsDroid: SelectionSetObject, @unchecked Sendable {
-				override public class var __selections: [Selection] { __sel }
-				private static let __sel: [Selection] = [.field("friends", [Friend?]?.self)]
+				override public class func __makeSelections() -> [Selection] { [.field("friends", [Friend?]?.self)] }
 				/// This droid's friends, or an empty list if they have none
 				public let friends: [Friend?]?
 				public var name: String { self["name"] }
 				public required init(_ data: ObjectData) throws(DecodeError) { friends = try data.friends; try super.init(data) }
 				public convenience init(friends: [Friend?]? = nil) { self.init("Droid", [friends]) }
 				public final class Friend: SelectionSetObject, @unchecked Sendable {
-					override public class var __selections: [Selection] { __sel }
-					private static let __sel: [Selection] = [.typename, .field("name", String.self), .typeCase(AsHuman.self, on: ["Human"])]
+					override public class func __makeSelections() -> [Selection] { [
+						.typename, .field("name", String.self), .typeCase(AsHuman.self, on: ["Human"]),
+					] }
 					public let name: String
 					public let asHuman: AsHuman?
 					public required init(_ data: ObjectData) throws(DecodeError) {
@@ -104,8 +101,7 @@ query HeroParentTypeDependentField($episode: Episode) {
 					}
 					public convenience init(__typename: String, name: String, asHuman: AsHuman? = nil) { self.init(__typename, [name], asHuman) }
 					public final class AsHuman: SelectionSetObject, @unchecked Sendable {
-						override public class var __selections: [Selection] { __sel }
-						private static let __sel: [Selection] = [.field("height", Double?.self, arguments: ["unit": .value("METER")])]
+						override public class func __makeSelections() -> [Selection] { [.field("height", Double?.self, arguments: ["unit": .value("METER")])] }
 						public let height: Double?
 						public var name: String { self["name"] }
 						public required init(_ data: ObjectData) throws(DecodeError) { height = try data.height; try super.init(data) }

@@ -23,14 +23,14 @@ query HeroTypeDependentAliasedField($episode: Episode) {
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }
 	public var __variables: [String: any InputValueConvertible] { ["episode": episode] }
 	public final class Data: SelectionSetObject, @unchecked Sendable {
-		override public class var __selections: [Selection] { __sel }
-		private static let __sel: [Selection] = [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])]
+		override public class func __makeSelections() -> [Selection] { [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])] }
 		public let hero: Hero?
 		public required init(_ data: ObjectData) throws(DecodeError) { hero = try data.hero; try super.init(data) }
 		public convenience init(hero: Hero? = nil) { self.init(nil, [hero]) }
 		public final class Hero: SelectionSetObject, @unchecked Sendable {
-			override public class var __selections: [Selection] { __sel }
-			private static let __sel: [Selection] = [.typename, .typeCase(AsHuman.self, on: ["Human"]), .typeCase(AsDroid.self, on: ["Droid"])]
+			override public class func __makeSelections() -> [Selection] { [
+				.typename, .typeCase(AsHuman.self, on: ["Human"]), .typeCase(AsDroid.self, on: ["Droid"]),
+			] }
 			public let asHuman: AsHuman?
 			public let asDroid: AsDroid?
 			public required init(_ data: ObjectData) throws(DecodeError) {
@@ -38,16 +38,14 @@ query HeroTypeDependentAliasedField($episode: Episode) {
 			}
 			public convenience init(__typename: String, asHuman: AsHuman? = nil, asDroid: AsDroid? = nil) { self.init(__typename, [], asHuman, asDroid) }
 			public final class AsHuman: SelectionSetObject, @unchecked Sendable {
-				override public class var __selections: [Selection] { __sel }
-				private static let __sel: [Selection] = [.field("property", String?.self, name: "homePlanet")]
+				override public class func __makeSelections() -> [Selection] { [.field("property", String?.self, name: "homePlanet")] }
 				/// The home planet of the human, or null if unknown
 				public let property: String?
 				public required init(_ data: ObjectData) throws(DecodeError) { property = try data.property; try super.init(data) }
 				public convenience init(property: String? = nil) { self.init("Human", [property]) }
 			}
 			public final class AsDroid: SelectionSetObject, @unchecked Sendable {
-				override public class var __selections: [Selection] { __sel }
-				private static let __sel: [Selection] = [.field("property", String?.self, name: "primaryFunction")]
+				override public class func __makeSelections() -> [Selection] { [.field("property", String?.self, name: "primaryFunction")] }
 				/// This droid's primary function
 				public let property: String?
 				public required init(_ data: ObjectData) throws(DecodeError) { property = try data.property; try super.init(data) }

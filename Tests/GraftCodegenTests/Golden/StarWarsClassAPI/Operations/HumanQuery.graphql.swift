@@ -9,14 +9,12 @@ public struct HumanQuery: GraphQLQuery, SchemaOperation {
 	public init(id: String) { self.id = id }
 	public var __variables: [String: any InputValueConvertible] { ["id": id] }
 	public final class Data: SelectionSetObject, @unchecked Sendable {
-		override public class var __selections: [Selection] { __sel }
-		private static let __sel: [Selection] = [.field("human", Human?.self, arguments: ["id": .variable("id")])]
+		override public class func __makeSelections() -> [Selection] { [.field("human", Human?.self, arguments: ["id": .variable("id")])] }
 		public let human: Human?
 		public required init(_ data: ObjectData) throws(DecodeError) { human = try data.human; try super.init(data) }
 		public convenience init(human: Human? = nil) { self.init(nil, [human]) }
 		public final class Human: SelectionSetObject, @unchecked Sendable {
-			override public class var __selections: [Selection] { __sel }
-			private static let __sel: [Selection] = [.typename, .field("name", String.self), .field("mass", Double?.self)]
+			override public class func __makeSelections() -> [Selection] { [.typename, .field("name", String.self), .field("mass", Double?.self)] }
 			/// What this human calls themselves
 			public let name: String
 			/// Mass in kilograms, or null if unknown

@@ -9,16 +9,16 @@ public struct ReviewAddedSubscription: GraphQLSubscription, SchemaOperation {
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }
 	public var __variables: [String: any InputValueConvertible] { ["episode": episode] }
 	public final class Data: SelectionSetObject, @unchecked Sendable {
-		override public class var __selections: [Selection] { __sel }
-		private static let __sel: [Selection] = [.field("reviewAdded", ReviewAdded?.self, arguments: ["episode": .variable("episode")])]
+		override public class func __makeSelections() -> [Selection] { [
+			.field("reviewAdded", ReviewAdded?.self, arguments: ["episode": .variable("episode")]),
+		] }
 		public let reviewAdded: ReviewAdded?
 		public required init(_ data: ObjectData) throws(DecodeError) { reviewAdded = try data.reviewAdded; try super.init(data) }
 		public convenience init(reviewAdded: ReviewAdded? = nil) { self.init(nil, [reviewAdded]) }
 		public final class ReviewAdded: SelectionSetObject, @unchecked Sendable {
-			override public class var __selections: [Selection] { __sel }
-			private static let __sel: [Selection] = [
+			override public class func __makeSelections() -> [Selection] { [
 				.typename, .field("episode", GraphQLEnum<Episode>?.self), .field("stars", Int.self), .field("commentary", String?.self),
-			]
+			] }
 			/// The movie
 			public let episode: GraphQLEnum<Episode>?
 			/// The number of stars this review gave, 1-5

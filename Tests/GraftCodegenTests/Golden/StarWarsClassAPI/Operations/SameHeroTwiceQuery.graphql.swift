@@ -7,23 +7,20 @@ public struct SameHeroTwiceQuery: GraphQLQuery, SchemaOperation {
 	)
 	public init() {}
 	public final class Data: SelectionSetObject, @unchecked Sendable {
-		override public class var __selections: [Selection] { __sel }
-		private static let __sel: [Selection] = [.field("hero", Hero?.self), .field("r2", R2?.self, name: "hero")]
+		override public class func __makeSelections() -> [Selection] { [.field("hero", Hero?.self), .field("r2", R2?.self, name: "hero")] }
 		public let hero: Hero?
 		public let r2: R2?
 		public required init(_ data: ObjectData) throws(DecodeError) { hero = try data.hero; r2 = try data.r2; try super.init(data) }
 		public convenience init(hero: Hero? = nil, r2: R2? = nil) { self.init(nil, [hero, r2]) }
 		public final class Hero: SelectionSetObject, @unchecked Sendable {
-			override public class var __selections: [Selection] { __sel }
-			private static let __sel: [Selection] = [.typename, .field("name", String.self)]
+			override public class func __makeSelections() -> [Selection] { [.typename, .field("name", String.self)] }
 			/// The name of the character
 			public let name: String
 			public required init(_ data: ObjectData) throws(DecodeError) { name = try data.name; try super.init(data) }
 			public convenience init(__typename: String, name: String) { self.init(__typename, [name]) }
 		}
 		public final class R2: SelectionSetObject, @unchecked Sendable {
-			override public class var __selections: [Selection] { __sel }
-			private static let __sel: [Selection] = [.typename, .field("appearsIn", [GraphQLEnum<Episode>?].self)]
+			override public class func __makeSelections() -> [Selection] { [.typename, .field("appearsIn", [GraphQLEnum<Episode>?].self)] }
 			/// The movies this character appears in
 			public let appearsIn: [GraphQLEnum<Episode>?]
 			public required init(_ data: ObjectData) throws(DecodeError) { appearsIn = try data.appearsIn; try super.init(data) }

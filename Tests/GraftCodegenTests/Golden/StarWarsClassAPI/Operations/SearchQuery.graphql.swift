@@ -30,16 +30,14 @@ query Search($term: String) {
 	public init(term: GraphQLNullable<String> = nil) { self.term = term }
 	public var __variables: [String: any InputValueConvertible] { ["term": term] }
 	public final class Data: SelectionSetObject, @unchecked Sendable {
-		override public class var __selections: [Selection] { __sel }
-		private static let __sel: [Selection] = [.field("search", [Search?]?.self, arguments: ["text": .variable("term")])]
+		override public class func __makeSelections() -> [Selection] { [.field("search", [Search?]?.self, arguments: ["text": .variable("term")])] }
 		public let search: [Search?]?
 		public required init(_ data: ObjectData) throws(DecodeError) { search = try data.search; try super.init(data) }
 		public convenience init(search: [Search?]? = nil) { self.init(nil, [search]) }
 		public final class Search: SelectionSetObject, @unchecked Sendable {
-			override public class var __selections: [Selection] { __sel }
-			private static let __sel: [Selection] = [
+			override public class func __makeSelections() -> [Selection] { [
 				.typename, .typeCase(AsHuman.self, on: ["Human"]), .typeCase(AsDroid.self, on: ["Droid"]), .typeCase(AsStarship.self, on: ["Starship"]),
-			]
+			] }
 			public let asHuman: AsHuman?
 			public let asDroid: AsDroid?
 			public let asStarship: AsStarship?
@@ -50,8 +48,7 @@ query Search($term: String) {
 				self.init(__typename, [], asHuman, asDroid, asStarship)
 			}
 			public final class AsHuman: SelectionSetObject, @unchecked Sendable {
-				override public class var __selections: [Selection] { __sel }
-				private static let __sel: [Selection] = [.field("id", String.self), .field("name", String.self)]
+				override public class func __makeSelections() -> [Selection] { [.field("id", String.self), .field("name", String.self)] }
 				/// The ID of the human
 				public let id: String
 				/// What this human calls themselves
@@ -60,8 +57,7 @@ query Search($term: String) {
 				public convenience init(id: String, name: String) { self.init("Human", [id, name]) }
 			}
 			public final class AsDroid: SelectionSetObject, @unchecked Sendable {
-				override public class var __selections: [Selection] { __sel }
-				private static let __sel: [Selection] = [.field("id", String.self), .field("name", String.self)]
+				override public class func __makeSelections() -> [Selection] { [.field("id", String.self), .field("name", String.self)] }
 				/// The ID of the droid
 				public let id: String
 				/// What others call this droid
@@ -70,8 +66,7 @@ query Search($term: String) {
 				public convenience init(id: String, name: String) { self.init("Droid", [id, name]) }
 			}
 			public final class AsStarship: SelectionSetObject, @unchecked Sendable {
-				override public class var __selections: [Selection] { __sel }
-				private static let __sel: [Selection] = [.field("id", String.self), .field("name", String.self)]
+				override public class func __makeSelections() -> [Selection] { [.field("id", String.self), .field("name", String.self)] }
 				/// The ID of the starship
 				public let id: String
 				/// The name of the starship

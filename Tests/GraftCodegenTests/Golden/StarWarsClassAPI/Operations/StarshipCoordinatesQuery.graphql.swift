@@ -18,16 +18,16 @@ query StarshipCoordinates($coordinates: [[Float!]!]) {
 	public init(coordinates: GraphQLNullable<[[Double]]> = nil) { self.coordinates = coordinates }
 	public var __variables: [String: any InputValueConvertible] { ["coordinates": coordinates] }
 	public final class Data: SelectionSetObject, @unchecked Sendable {
-		override public class var __selections: [Selection] { __sel }
-		private static let __sel: [Selection] = [.field("starshipCoordinates", StarshipCoordinates?.self, arguments: ["coordinates": .variable("coordinates")])]
+		override public class func __makeSelections() -> [Selection] { [
+			.field("starshipCoordinates", StarshipCoordinates?.self, arguments: ["coordinates": .variable("coordinates")]),
+		] }
 		public let starshipCoordinates: StarshipCoordinates?
 		public required init(_ data: ObjectData) throws(DecodeError) { starshipCoordinates = try data.starshipCoordinates; try super.init(data) }
 		public convenience init(starshipCoordinates: StarshipCoordinates? = nil) { self.init(nil, [starshipCoordinates]) }
 		public final class StarshipCoordinates: SelectionSetObject, @unchecked Sendable {
-			override public class var __selections: [Selection] { __sel }
-			private static let __sel: [Selection] = [
+			override public class func __makeSelections() -> [Selection] { [
 				.typename, .field("name", String.self), .field("coordinates", [[Double]]?.self), .field("length", Double?.self),
-			]
+			] }
 			/// The name of the starship
 			public let name: String
 			public let coordinates: [[Double]]?

@@ -7,14 +7,12 @@ public struct StarshipQuery: GraphQLQuery, SchemaOperation {
 	)
 	public init() {}
 	public final class Data: SelectionSetObject, @unchecked Sendable {
-		override public class var __selections: [Selection] { __sel }
-		private static let __sel: [Selection] = [.field("starship", Starship?.self, arguments: ["id": .value(3000)])]
+		override public class func __makeSelections() -> [Selection] { [.field("starship", Starship?.self, arguments: ["id": .value(3000)])] }
 		public let starship: Starship?
 		public required init(_ data: ObjectData) throws(DecodeError) { starship = try data.starship; try super.init(data) }
 		public convenience init(starship: Starship? = nil) { self.init(nil, [starship]) }
 		public final class Starship: SelectionSetObject, @unchecked Sendable {
-			override public class var __selections: [Selection] { __sel }
-			private static let __sel: [Selection] = [.typename, .field("name", String.self), .field("coordinates", [[Double]]?.self)]
+			override public class func __makeSelections() -> [Selection] { [.typename, .field("name", String.self), .field("coordinates", [[Double]]?.self)] }
 			/// The name of the starship
 			public let name: String
 			public let coordinates: [[Double]]?

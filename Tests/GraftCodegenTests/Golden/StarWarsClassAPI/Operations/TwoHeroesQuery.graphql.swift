@@ -7,25 +7,22 @@ public struct TwoHeroesQuery: GraphQLQuery, SchemaOperation {
 	)
 	public init() {}
 	public final class Data: SelectionSetObject, @unchecked Sendable {
-		override public class var __selections: [Selection] { __sel }
-		private static let __sel: [Selection] = [
+		override public class func __makeSelections() -> [Selection] { [
 			.field("r2", R2?.self, name: "hero"), .field("luke", Luke?.self, name: "hero", arguments: ["episode": .value("EMPIRE")]),
-		]
+		] }
 		public let r2: R2?
 		public let luke: Luke?
 		public required init(_ data: ObjectData) throws(DecodeError) { r2 = try data.r2; luke = try data.luke; try super.init(data) }
 		public convenience init(r2: R2? = nil, luke: Luke? = nil) { self.init(nil, [r2, luke]) }
 		public final class R2: SelectionSetObject, @unchecked Sendable {
-			override public class var __selections: [Selection] { __sel }
-			private static let __sel: [Selection] = [.typename, .field("name", String.self)]
+			override public class func __makeSelections() -> [Selection] { [.typename, .field("name", String.self)] }
 			/// The name of the character
 			public let name: String
 			public required init(_ data: ObjectData) throws(DecodeError) { name = try data.name; try super.init(data) }
 			public convenience init(__typename: String, name: String) { self.init(__typename, [name]) }
 		}
 		public final class Luke: SelectionSetObject, @unchecked Sendable {
-			override public class var __selections: [Selection] { __sel }
-			private static let __sel: [Selection] = [.typename, .field("name", String.self)]
+			override public class func __makeSelections() -> [Selection] { [.typename, .field("name", String.self)] }
 			public let name: String
 			public required init(_ data: ObjectData) throws(DecodeError) { name = try data.name; try super.init(data) }
 			public convenience init(__typename: String, name: String) { self.init(__typename, [name]) }
