@@ -50,7 +50,7 @@ struct AuthAndRESTIntegrationTests {
         let (client, coordinator) = Self.refreshingClient(stack)
         let results = await Self.sendConcurrently(20, client, stack.graphQL(Self.tags))
         #expect(results.count == 20)
-        #expect(results.allSatisfy { (try? $0.get()) == 200 })
+        #expect(results.allSatisfy { (try? $0.get()) == 200 }, "\(results.filter { (try? $0.get()) != 200 })")
         let stats = try await stack.stats()
         #expect(stats["refreshes"].int == 1)
         #expect(stats["paths"]["/test/refresh"].int == 1)
