@@ -135,19 +135,11 @@ enum CacheBenchmarks {
         let outcome = Locked<Result<Void, any Error>?>(nil)
         let semaphore = DispatchSemaphore(value: 0)
         Task.detached {
-            do { try await body(); outcome.set(.success(())) } catch { outcome.set(.failure(error)) }
+            do { try await body(); outcome.withLock { $0 = .success(()) } } catch { outcome.withLock { $0 = .failure(error) } }
             semaphore.signal()
         }
         semaphore.wait()
-        try outcome.get()?.get()
+        try outcome.withLock { $0 }?.get()
     }
 }
 
-/// A value shared between the blocked main thread and the benchmark task.
-final class Locked<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func set(_ newValue: Value) { lock.withLock { value = newValue } }
-    func get() -> Value { lock.withLock { value } }
-}

@@ -71,9 +71,9 @@ enum ColdCacheBenchmark {
             guard friends == screenFriends, again == screenFriends else {
                 throw BenchmarkError("read \(friends ?? -1) friends, expected \(screenFriends)")
             }
-            line.set("open=\(Double(opened - start) / 1e6) read=\(Double(read - opened) / 1e6) second=\(Double(second - read) / 1e6)")
+            line.withLock { $0 = "open=\(Double(opened - start) / 1e6) read=\(Double(read - opened) / 1e6) second=\(Double(second - read) / 1e6)" }
         }
-        print(line.get())
+        print(line.withLock { $0 })
     }
 
     /// One new process's figures, in milliseconds.
@@ -132,8 +132,8 @@ enum ColdCacheBenchmark {
             let medians = try await CacheBenchmarks.medians([(setup: {}, body: {
                 guard try await store.read(query).data.hero?.friends?.count == screenFriends else { throw BenchmarkError("bad read") }
             })])
-            result.set(medians[0])
+            result.withLock { $0 = medians[0] }
         }
-        return result.get()
+        return result.withLock { $0 }
     }
 }

@@ -81,13 +81,13 @@ enum SubscriptionBenchmarks {
                 received += 1
                 last = event.data?.lessonProgress.progress ?? -1
             }
-            elapsed.set(Double(Measurement.now() - before) / 1e6)
+            elapsed.withLock { $0 = Double(Measurement.now() - before) / 1e6 }
             guard received == count, last == Double(count) / Double(count) else {
                 throw BenchmarkError("received \(received) of \(count) events (last progress \(last))")
             }
             guard try await store.read(subscription).data.lessonProgress.progress == 1 else { throw BenchmarkError("the cache does not hold the last event") }
         }
-        return elapsed.get()
+        return elapsed.withLock { $0 }
     }
     #endif
 

@@ -1,13 +1,9 @@
-import Foundation
-
 /// The selections of each generated class of the class shape (`SelectionSetObject`), built on
-/// first use and kept for the life of the process: a lock and a dictionary lookup per read
-/// (`NSLock` rather than `Synchronization.Mutex` keeps older Apple OSes supported).
-final class SelectionCache: @unchecked Sendable {
+/// first use and kept for the life of the process: a lock and a dictionary lookup per read.
+final class SelectionCache: Sendable {
     static let shared = SelectionCache()
 
-    private let lock = NSLock()
-    private var selections: [ObjectIdentifier: [Selection]] = [:]
+    private let selections = Locked<[ObjectIdentifier: [Selection]]>([:])
 
     /// `type`'s selections: the kept ones, or `type.__makeSelections()`, built outside the lock
     /// (building one class's selections never reads another's, but a lock held across generated
@@ -15,15 +11,12 @@ final class SelectionCache: @unchecked Sendable {
     /// class's at once, the first one kept is the one every caller gets.
     func selections(of type: SelectionSetObject.Type) -> [Selection] {
         let key = ObjectIdentifier(type)
-        lock.lock()
-        let kept = selections[key]
-        lock.unlock()
-        if let kept { return kept }
+        if let kept = selections.withLock({ $0[key] }) { return kept }
         let made = type.__makeSelections()
-        lock.lock()
-        defer { lock.unlock() }
-        if let kept = selections[key] { return kept }
-        selections[key] = made
-        return made
+        return selections.withLock { selections in
+            if let kept = selections[key] { return kept }
+            selections[key] = made
+            return made
+        }
     }
 }

@@ -1,7 +1,9 @@
 import Foundation
 
 /// A value guarded by a lock, for the few places where an actor hop isn't wanted (counters in
-/// synchronous code). `NSLock` rather than `Synchronization.Mutex` keeps older Apple OSes supported.
+/// synchronous code, the class shape's selection cache). `NSLock` rather than
+/// `Synchronization.Mutex` keeps older Apple OSes supported. Package-wide: GraftAPI and everything
+/// above it use this one.
 package final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
