@@ -22,17 +22,16 @@ extension GraftCommandPlugin: XcodeCommandPlugin {
             throw GraftCommandError("no target named \(unknown.joined(separator: ", ")) in project \(project.displayName)")
         }
         let targets = names.isEmpty ? project.targets : project.targets.filter { names.contains($0.displayName) }
-        let graft = try context.tool(named: "graft").url
-        var generated = 0
+        var modules: [Module] = []
         for target in targets {
             let files = target.inputFiles.map(\.url)
             let inputs = try GraftInputs(linking: target.displayName, in: GraftTarget.graph(of: target))
             guard let output = inputs.generatedFolder(targetFiles: files) else { continue }
-            if try Self.generate(inputs, target: target.displayName, folder: project.directoryURL, output: output, graft: graft) {
-                generated += 1
+            if let module = try Self.module(inputs, target: target.displayName, folder: project.directoryURL, output: output) {
+                modules.append(module)
             }
         }
-        if generated == 0 { print("No target with .graphql files found.") }
+        try Self.generate(modules, graft: try context.tool(named: "graft").url)
     }
 }
 #endif

@@ -74,15 +74,20 @@ import Testing
 
         let together = try await GraftTool.run(["generate"] + Self.modules.flatMap { ["--config", "\($0)/graft.json"] } + layout,
                                                in: sources)
-        #expect(together.status == 0, "\(together.standardError)")
-        #expect(try Self.outputs(sources) == separate)
-        // One report per module, in the order the configurations were given.
-        let reports = together.standardOutput.split(separator: "\n").map(String.init)
+        try expectEveryModuleWritten(together, sources, as: separate)
+        return separate
+    }
+
+    /// A run of every module succeeded, wrote `files` and reported each module once, in the order
+    /// the modules were given.
+    static func expectEveryModuleWritten(_ run: GraftTool.Result, _ sources: URL, as files: [String: String]) throws {
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(try Self.outputs(sources) == files)
+        let reports = run.standardOutput.split(separator: "\n").map(String.init)
         #expect(reports.count == Self.modules.count)
         for (report, module) in zip(reports, Self.modules) {
             #expect(report.hasPrefix("Generated ") && report.contains("in \(module)/Generated ("), "\(report)")
         }
-        return separate
     }
 
     /// The schema module's files, joined.

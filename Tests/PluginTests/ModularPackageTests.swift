@@ -90,12 +90,26 @@ import Testing
 
     /// `swift package graft-generate` links a target as the build plugin does: the same files in
     /// the target's `Generated/` folder (removed afterwards, as the build would compile them twice).
+    /// Several targets at once go to one `graft generate` (their arguments joined by `--and`),
+    /// which writes each target's files as its own run does and reports each target.
     func theCommandPluginWritesWhatTheBuildPluginGenerates(_ package: ExamplePackage) async throws {
         let run = try await package.swift("package", "--allow-writing-to-package-directory", "graft-generate", "--target", "FeatureB")
         try #require(run.status == 0, "\(run.output)")
         #expect(try ExamplePackage.contents(of: package.url("Sources/FeatureB/Generated"))
                 == ExamplePackage.contents(of: Self.output(package, "FeatureB")))
         try package.remove("Sources/FeatureB/Generated")
+
+        let modules = ["AppSchema", "Core", "FeatureA", "FeatureB"]
+        let all = try await package.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                        ["swift", "package", "--allow-writing-to-package-directory", "graft-generate"]
+                                            + modules.flatMap { ["--target", $0] })
+        try #require(all.status == 0, "\(all.output)")
+        for module in modules {
+            #expect(try ExamplePackage.contents(of: package.url("Sources/\(module)/Generated"))
+                    == ExamplePackage.contents(of: Self.output(package, module)), "\(module)")
+            #expect(all.output.contains("Sources/\(module)/Generated ("), "\(module): \(all.output)")
+            try package.remove("Sources/\(module)/Generated")
+        }
     }
 
     // MARK: The package

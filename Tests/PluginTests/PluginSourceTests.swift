@@ -69,7 +69,7 @@ import Testing
         #expect(buildXcode.components(separatedBy: "Self.commands(target:").count == 2)
         let command = try Self.source("GraftCommandPlugin/GraftCommandPlugin.swift")
         let commandXcode = try Self.source("GraftCommandPlugin/GraftCommandPlugin+Xcode.swift")
-        for call in ["Self.targetNames(arguments)", "Self.generate(inputs, target:"] {
+        for call in ["Self.targetNames(arguments)", "Self.module(inputs, target:", "Self.generate(modules, graft:"] {
             #expect(command.components(separatedBy: call).count == 2, "\(call) in GraftCommandPlugin.swift")
             #expect(commandXcode.components(separatedBy: call).count == 2, "\(call) in GraftCommandPlugin+Xcode.swift")
         }

@@ -4,7 +4,8 @@ import GraftCompiler
 import GraftLanguage
 
 /// `graft generate [--config FILE]...`: generates Swift for the operations in a configuration, or
-/// for every module of a modular app in one process.
+/// for every module of a modular app in one process (several --config files, or each module's
+/// arguments joined by `--and`).
 enum GenerateCommand: Subcommand {
     static let name = "generate"
     static let summary = "Generate Swift for GraphQL operations."
@@ -12,7 +13,7 @@ enum GenerateCommand: Subcommand {
     USAGE: graft generate [--config FILE]... [--schema PATH]... [--operations PATH]... [--output DIR] [--per-input-file]
                           [--persisted-query-manifest FILE] [--max-tokens N] [--file-buckets N|none]
                           [--schema-only [--used-by PATH]... | --schema-module MODULE [--upstream MODULE=PATH]...]
-                          [--schema-types all|used]
+                          [--schema-types all|used] [--and <the arguments of another module>]...
 
     Loads the schema and operations named in the configuration, validates them, and writes one
     Swift file per operation, fragment and used schema type. Without --config, reads ./graft.json
@@ -60,11 +61,93 @@ enum GenerateCommand: Subcommand {
       --used-by PATH      With --schema-only --schema-types used: a .graphql file or folder of a
                           module importing this one, read for the types it uses (repeatable;
                           graft.json: "usedBy").
+      --and               Starts the arguments of another module, generated in the same process as
+                          the modules before it (the schema and upstream files loaded once, the
+                          modules on every core), each written and reported as its own
+                          `graft generate` would: what the command plugin runs for several
+                          targets. Every module takes the same --per-input-file and --max-tokens,
+                          and at most one --config.
       -h, --help          Show this help.
     """
 
+    /// The options that set one module's settings (which several --config files cannot take).
+    static let moduleSettings = ["--schema", "--operations", "--output", "--persisted-query-manifest", "--file-buckets",
+                                 "--schema-only", "--used-by", "--schema-module", "--upstream", "--schema-types"]
+
+    /// One module of a run: its configuration with the command line's settings applied.
+    struct Module {
+        var configuration: GraftConfiguration
+        var perInputFile: Bool
+        var options: ParseOptions
+    }
+
     static func run(_ arguments: inout ArgumentList) throws(UsageError) -> Int32 {
+        let groups = arguments.remaining.split(separator: "--and", omittingEmptySubsequences: false)
+        guard groups.count > 1 else { return try runOne(&arguments) }
+        arguments = ArgumentList([])
+        return try runGroups(groups.map { ArgumentList(Array($0)) })
+    }
+
+    /// `graft generate ARGS --and ARGS ...`: each group of arguments one module, all generated as
+    /// with several --config files. A group whose configuration cannot be loaded is reported and
+    /// skipped; the others are still generated.
+    static func runGroups(_ groups: [ArgumentList]) throws(UsageError) -> Int32 {
+        var modules: [Module] = []
+        var failed = false
+        for var group in groups {
+            if group.remaining.isEmpty { throw UsageError(message: "'--and' needs the arguments of a module on each side") }
+            var probe = group
+            if try probe.values(for: "--config").count > 1 {
+                throw UsageError(message: "with '--and', each module takes at most one --config")
+            }
+            guard let module = try module(&group) else {
+                failed = true
+                continue
+            }
+            modules.append(module)
+        }
+        guard let first = modules.first else { return 1 }
+        guard modules.allSatisfy({ $0.perInputFile == first.perInputFile && $0.options == first.options }) else {
+            throw UsageError(message: "every module given with '--and' must take the same --per-input-file and --max-tokens")
+        }
+        let reports = CodeGenerator.run(modules.map(\.configuration), layout: first.perInputFile ? .perInputFile : .perDefinition,
+                                        options: first.options) { write($1, of: $0) }
+        for report in reports where !report.print() { failed = true }
+        return failed ? 1 : 0
+    }
+
+    /// One `graft generate` without `--and`: one module, or every module of several --config files.
+    static func runOne(_ arguments: inout ArgumentList) throws(UsageError) -> Int32 {
+        var probe = arguments
+        if try probe.values(for: "--config").count > 1 { return try runConfigs(&arguments) }
+        guard let module = try module(&arguments) else { return 1 }
+        let result = CodeGenerator.run(module.configuration, layout: module.perInputFile ? .perInputFile : .perDefinition,
+                                       options: module.options)
+        return write(result, of: module.configuration).print() ? 0 : 1
+    }
+
+    /// `graft generate --config A --config B ...`, the only other settings --per-input-file and --max-tokens.
+    static func runConfigs(_ arguments: inout ArgumentList) throws(UsageError) -> Int32 {
         let configPaths = try arguments.values(for: "--config")
+        let perInputFile = arguments.flag("--per-input-file")
+        let options = try ParseLimitOption.parse(&arguments)
+        let settings = arguments.remaining.filter { argument in
+            moduleSettings.contains { argument == $0 || argument.hasPrefix($0 + "=") }
+        }
+        if !settings.isEmpty {
+            throw UsageError(message: "with several --config files, each module's settings come from its file; "
+                             + "only --per-input-file and --max-tokens apply to all of them")
+        }
+        let operands = try arguments.operands()
+        if let first = operands.first { throw UsageError(message: "unexpected argument '\(first)'") }
+        return runModules(configPaths, perInputFile: perInputFile, options: options)
+    }
+
+    /// A module's configuration from its arguments: the configuration file (the one given, else
+    /// ./graft.json or the default folders) with the options given applied. Nil when the
+    /// configuration could not be loaded (already reported).
+    static func module(_ arguments: inout ArgumentList) throws(UsageError) -> Module? {
+        let configPath = try arguments.value(for: "--config")
         let schemaPaths = try arguments.values(for: "--schema")
         let operationPaths = try arguments.values(for: "--operations")
         let outputPath = try arguments.value(for: "--output")
@@ -94,19 +177,9 @@ enum GenerateCommand: Subcommand {
         let options = try ParseLimitOption.parse(&arguments)
         let operands = try arguments.operands()
         guard operands.isEmpty else { throw UsageError(message: "unexpected argument '\(operands[0])'") }
-        if configPaths.count > 1 {
-            let overrides = !schemaPaths.isEmpty || !operationPaths.isEmpty || outputPath != nil || manifestPath != nil || schemaOnly
-                || !usedBy.isEmpty || schemaModule != nil || !upstream.isEmpty || schemaTypes != nil || fileBuckets != nil
-            if overrides {
-                throw UsageError(message: "with several --config files, each module's settings come from its file; "
-                                 + "only --per-input-file and --max-tokens apply to all of them")
-            }
-            return runModules(configPaths, perInputFile: perInputFile, options: options)
-        }
-        let configPath = configPaths.first
         guard var configuration = ConfigurationLookup.load(
             configPath: configPath, pathsGiven: !schemaPaths.isEmpty || !operationPaths.isEmpty || perInputFile || schemaOnly
-                || schemaModule != nil || !upstream.isEmpty || !usedBy.isEmpty) else { return 1 }
+                || schemaModule != nil || !upstream.isEmpty || !usedBy.isEmpty) else { return nil }
         if !schemaPaths.isEmpty { configuration.schemaPaths = schemaPaths }
         if !operationPaths.isEmpty { configuration.operationPaths = operationPaths }
         if let outputPath { configuration.output = outputPath }
@@ -117,8 +190,7 @@ enum GenerateCommand: Subcommand {
         if !usedBy.isEmpty { configuration.usedBy = usedBy }
         if let fileBuckets { configuration.fileBuckets = fileBuckets }
         if let manifestPath, configuration.persistedQueryManifest != nil { configuration.persistedQueryManifest = manifestPath }
-        let result = CodeGenerator.run(configuration, layout: perInputFile ? .perInputFile : .perDefinition, options: options)
-        return write(result, of: configuration).print() ? 0 : 1
+        return Module(configuration: configuration, perInputFile: perInputFile, options: options)
     }
 
     /// `graft generate --config A --config B ...`: every module in one process, the schema and
