@@ -142,4 +142,3 @@ enum CacheBenchmarks {
         try outcome.withLock { $0 }?.get()
     }
 }
-
