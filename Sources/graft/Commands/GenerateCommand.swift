@@ -70,10 +70,6 @@ enum GenerateCommand: Subcommand {
       -h, --help          Show this help.
     """
 
-    /// The options that set one module's settings (which several --config files cannot take).
-    static let moduleSettings = ["--schema", "--operations", "--output", "--persisted-query-manifest", "--file-buckets",
-                                 "--schema-only", "--used-by", "--schema-module", "--upstream", "--schema-types"]
-
     /// One module of a run: its configuration with the command line's settings applied.
     struct Module {
         var configuration: GraftConfiguration
@@ -131,15 +127,10 @@ enum GenerateCommand: Subcommand {
         let configPaths = try arguments.values(for: "--config")
         let perInputFile = arguments.flag("--per-input-file")
         let options = try ParseLimitOption.parse(&arguments)
-        let settings = arguments.remaining.filter { argument in
-            moduleSettings.contains { argument == $0 || argument.hasPrefix($0 + "=") }
-        }
-        if !settings.isEmpty {
+        guard arguments.remaining.isEmpty else {
             throw UsageError(message: "with several --config files, each module's settings come from its file; "
                              + "only --per-input-file and --max-tokens apply to all of them")
         }
-        let operands = try arguments.operands()
-        if let first = operands.first { throw UsageError(message: "unexpected argument '\(first)'") }
         return runModules(configPaths, perInputFile: perInputFile, options: options)
     }
 
