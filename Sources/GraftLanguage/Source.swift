@@ -154,6 +154,8 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
 /// Offsets are from 0 to ``maxOffset`` (4 GiB), kept in 32 bits each, so that every node of an AST
 /// (names, types, fields) is smaller; the parser rejects a longer source with a syntax error
 /// before it makes a range. Making a range outside those bounds is a programming error and traps.
+/// Frozen (a layout promise under library evolution), as its initializers are inlinable.
+@frozen
 public struct SourceRange: Sendable, Hashable {
     @usableFromInline var storedStart: UInt32
     @usableFromInline var storedEnd: UInt32

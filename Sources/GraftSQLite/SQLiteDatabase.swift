@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// A thin wrapper over one SQLite connection: open, execute, prepare. Not thread-safe; its owner
 /// (an `SQLiteRecordStorage`, owned by one `CacheStore` actor) serializes access.

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// An SQLite failure: the result code and SQLite's message.
 public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 import Graft
 #if canImport(Glibc)
 import Glibc

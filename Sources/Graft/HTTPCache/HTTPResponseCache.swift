@@ -1,5 +1,5 @@
 import Foundation
-import GraftHashing
+internal import GraftHashing
 
 /// A private (client) HTTP cache per RFC 9111: which responses may be stored, under which key and
 /// variant, and which are invalidated; its ``HTTPCacheInterceptor`` decides when to use it.

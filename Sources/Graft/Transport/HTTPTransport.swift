@@ -1,5 +1,5 @@
 import Foundation
-import GraftHashing
+internal import GraftHashing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

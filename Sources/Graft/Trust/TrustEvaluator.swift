@@ -1,6 +1,6 @@
 #if canImport(Security)
 import Foundation
-import GraftHashing
+internal import GraftHashing
 import Security
 
 /// The certificate check on Apple platforms, shared by `URLSessionHTTPClient`'s trust challenge

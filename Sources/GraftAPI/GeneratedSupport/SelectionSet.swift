@@ -120,8 +120,8 @@ public struct ObjectData: Sendable, Hashable {
 
     /// `data.name`: the value of a field, as `self["name"]` (what generated initializers write).
     /// Transparent, so generated code calls `self["name"]` directly instead of a specialization
-    /// of this subscript per field type.
-    @_spi(Generated)
+    /// of this subscript per field type. Public like `self[key]`, not `@_spi(Generated)`: the
+    /// type's `@dynamicMemberLookup` needs it in GraftAPI's public module interface.
     public subscript<T: OutputValue>(dynamicMember key: String) -> T {
         @_transparent get throws(ResponseDecodingError) { try self[key] }
     }

@@ -10,8 +10,9 @@ extension Dictionary {
     }
 }
 
-/// An empty sequence that says it has `underestimatedCount` elements.
-@usableFromInline
+/// An empty sequence that says it has `underestimatedCount` elements. Frozen, so that its inlinable
+/// initializer may set its property in a module built with library evolution.
+@usableFromInline @frozen
 struct NoElements<Element>: Sequence, IteratorProtocol {
     @usableFromInline let underestimatedCount: Int
 

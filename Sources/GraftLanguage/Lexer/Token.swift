@@ -50,6 +50,8 @@ public enum TokenKind: UInt8, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A token: its kind and its byte range in the source. Values are read from the source on demand.
+/// Frozen (a layout promise under library evolution), as its initializer is inlinable.
+@frozen
 public struct Token: Sendable, Hashable {
     /// The kind of token.
     public var kind: TokenKind

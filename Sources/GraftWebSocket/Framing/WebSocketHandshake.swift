@@ -1,5 +1,5 @@
 import Foundation
-import GraftHashing
+internal import GraftHashing
 
 /// The client side of the opening handshake (RFC 6455 §4.1): the HTTP/1.1 upgrade request and the
 /// checks on the server's answer (status 101, `Upgrade`, `Connection`, `Sec-WebSocket-Accept`

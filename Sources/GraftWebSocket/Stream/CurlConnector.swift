@@ -1,5 +1,5 @@
 #if canImport(CCurl)
-import CCurl
+internal import CCurl
 import Graft
 import Foundation
 #if canImport(Glibc)
@@ -58,12 +58,12 @@ extension CurlByteStream {
         }
         let code = curl_easy_perform(handle)
         guard code == CURLE_OK else {
-            let message = CurlTLS.message(code, errorBuffer: errorBuffer)
+            let message = CurlTLS.message(code.rawValue, errorBuffer: errorBuffer)
             curl_easy_cleanup(handle)
             if code == CURLE_SSL_PINNEDPUBKEYNOTMATCH, let pinSet, let pinning = tls.pinning {
                 throw pinning.failure(host: endpoint.host, port: endpoint.port, pinSet: pinSet, detail: message)
             }
-            throw WebSocketError.connectFailed(Self.explain(code, message, endpoint), isTrustFailure: CurlTLS.isTrustFailure(code))
+            throw WebSocketError.connectFailed(Self.explain(code, message, endpoint), isTrustFailure: CurlTLS.isTrustFailure(code.rawValue))
         }
         _ = graft_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, nil)
         var socket: curl_socket_t = -1

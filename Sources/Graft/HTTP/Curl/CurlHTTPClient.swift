@@ -1,5 +1,5 @@
 #if canImport(CCurl)
-import CCurl
+internal import CCurl
 import Foundation
 
 /// An ``HTTPClient`` on the system libcurl (the one FoundationNetworking loads), for what

@@ -1,5 +1,5 @@
 #if canImport(CCurl)
-import CCurl
+internal import CCurl
 import Foundation
 
 /// curl_global_init, once per process (FoundationNetworking may have called it too; it counts).
@@ -24,15 +24,20 @@ package enum CurlTLS {
         return (ok, pinSet)
     }
 
-    /// Whether `code` is a certificate or pin failure, which retrying cannot fix.
-    package static func isTrustFailure(_ code: CURLcode) -> Bool {
-        code == CURLE_PEER_FAILED_VERIFICATION || code == CURLE_SSL_PINNEDPUBKEYNOTMATCH || code == CURLE_SSL_CACERT_BADFILE
+    // The two below take a `CURLcode`'s raw value: no libcurl type in a signature other modules
+    // see, so that Graft imports CCurl `internal` and its module interfaces never name it.
+
+    /// Whether libcurl's result `code` is a certificate or pin failure, which retrying cannot fix.
+    package static func isTrustFailure(_ code: UInt32) -> Bool {
+        let code = CURLcode(rawValue: code)
+        return code == CURLE_PEER_FAILED_VERIFICATION || code == CURLE_SSL_PINNEDPUBKEYNOTMATCH || code == CURLE_SSL_CACERT_BADFILE
     }
 
-    /// libcurl's explanation of a failed call: the handle's error buffer, else the code's text.
-    package static func message(_ code: CURLcode, errorBuffer: UnsafePointer<CChar>) -> String {
+    /// libcurl's explanation of a failed call with result `code`: the handle's error buffer, else
+    /// the code's text.
+    package static func message(_ code: UInt32, errorBuffer: UnsafePointer<CChar>) -> String {
         let detail = String(cString: errorBuffer)
-        return detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+        return detail.isEmpty ? String(cString: curl_easy_strerror(CURLcode(rawValue: code))) : detail
     }
 }
 #endif

@@ -1,5 +1,5 @@
 #if canImport(CCurl)
-import CCurl
+internal import CCurl
 import Foundation
 
 /// One request on a libcurl easy handle: the options made from an ``HTTPRequest``, the callbacks
@@ -261,7 +261,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// The error for a failed transfer: a pin mismatch, a body cut short, or libcurl's failure as
     /// the `URLError` URLSession would have given (so retry policies treat both clients alike).
     private func failure(_ code: CURLcode) -> GraftError {
-        let detail = CurlTLS.message(code, errorBuffer: errorBuffer)
+        let detail = CurlTLS.message(code.rawValue, errorBuffer: errorBuffer)
         let host = url.host ?? ""
         if code == CURLE_SSL_PINNEDPUBKEYNOTMATCH, let pinSet, let pinning = tls.pinning {
             return pinning.failure(host: host, port: url.port ?? 443, pinSet: pinSet, detail: detail)
@@ -274,7 +274,7 @@ final class CurlTransfer: @unchecked Sendable {
         var error = GraftError(urlError: urlError)
         if error.code == .transport {
             let place = "\(host):\(url.port ?? (url.scheme == "https" ? 443 : 80))"
-            error.message += CurlTLS.isTrustFailure(code) ? ": the certificate of \(place) is not trusted (\(detail))" : ": \(detail)"
+            error.message += CurlTLS.isTrustFailure(code.rawValue) ? ": the certificate of \(place) is not trusted (\(detail))" : ": \(detail)"
         }
         return error
     }

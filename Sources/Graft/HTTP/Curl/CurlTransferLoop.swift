@@ -1,5 +1,5 @@
 #if canImport(CCurl)
-import CCurl
+internal import CCurl
 import Foundation
 
 /// The thread that runs a ``CurlHTTPClient``'s transfers: one libcurl multi handle, driven by
