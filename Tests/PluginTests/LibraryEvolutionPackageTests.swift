@@ -5,7 +5,8 @@ import Testing
 /// (`BUILD_LIBRARY_FOR_DISTRIBUTION`: library evolution and a verified textual interface per
 /// module), in a package outside this one: copies of golden modules (the struct and class
 /// shapes, and a feature module using another module's fragments), a module using them and the
-/// runtime's modules without the SPI (with a `CustomScalar` of its own), and an app that runs it.
+/// runtime's modules without the SPI (with a `CustomScalar` of its own and exhaustive switches over
+/// GraftAPI's frozen enums), and an app that runs it.
 @Suite(.serialized) struct LibraryEvolutionPackageTests {
     /// The golden modules the package holds, each with the modules it imports.
     static let generatedModules: KeyValuePairs<String, [String]> = [
@@ -42,7 +43,7 @@ import Testing
 
         let run = try await package.run(package.url(".build/debug/App"))
         #expect(run.status == 0, "\(run.output)")
-        #expect(run.output == "R2-D2 R2-D2 R2-D2 Luke 21.5 21.5 R2-D2\n")
+        #expect(run.output == "R2-D2 R2-D2 R2-D2 Luke 21.5 21.5 R2-D2 scalar known query null absent index pending\n")
     }
 
     /// Writes the package into a temporary folder.
@@ -98,6 +99,24 @@ import Testing
                 public var jsonValue: JSONValue { .double(degrees) }
             }
 
+            /// Exhaustive switches over GraftAPI's enums whose cases GraphQL and JSON fix, as an app
+            /// writes them: frozen, they need no `@unknown default` in a module of another package.
+            public func kinds<F: SelectionSet>(_ json: JSONValue, _ known: GraphQLEnum<StarWarsAPI.Episode>, _ kind: OperationKind,
+                                               _ nullable: GraphQLNullable<String>, _ input: InputValue,
+                                               _ path: ResponsePath.Component, _ deferred: Deferred<F>) -> String {
+                let json: String = switch json {
+                case .null, .bool, .int, .double, .string: "scalar"
+                case .array, .object: "composite"
+                }
+                let known: String = switch known { case .value: "known"; case .unknown: "unknown" }
+                let kind: String = switch kind { case .query: "query"; case .mutation: "mutation"; case .subscription: "subscription" }
+                let nullable: String = switch nullable { case .absent: "absent"; case .null: "null"; case .some: "some" }
+                let input: String = switch input { case .absent: "absent"; case .value: "value" }
+                let path: String = switch path { case .key: "key"; case .index: "index" }
+                let deferred: String = switch deferred { case .pending: "pending"; case .fulfilled: "fulfilled"; case .failed: "failed" }
+                return [json, known, kind, nullable, input, path, deferred].joined(separator: " ")
+            }
+
             /// Decodes a response with each generated module and caches one; returns what it read.
             public func run() async throws -> String {
                 let json = #"{"hero": {"__typename": "Droid", "name": "R2-D2"}}"#
@@ -116,8 +135,10 @@ import Testing
                 try await store.write(responseData: data, for: StarWarsAPI.HeroNameQuery())
                 let cached = try await store.read(StarWarsAPI.HeroNameQuery()).data
 
+                let switched = kinds(.int(1), .value(.jedi), .query, .null, .absent, .index(0),
+                                     Deferred<StarWarsAPI.HeroNameQuery.Data>.pending)
                 return [structs.hero?.name, classes.hero?.name, modular.hero?.name, modular.hero?.friends?.first??.name,
-                        String(scalar.degrees), String(field.degrees), cached.hero?.name].map { $0 ?? "-" }.joined(separator: " ")
+                        String(scalar.degrees), String(field.degrees), cached.hero?.name, switched].map { $0 ?? "-" }.joined(separator: " ")
             }
 
             """##, to: "Sources/Client/Client.swift")

@@ -2,6 +2,7 @@
 /// (`@defer(label: "stats")` gives a property `stats: Graft.Deferred<Stats>`), so a view can tell
 /// "not yet" from "null". Each response of `GraphQLClient.fetchIncrementally` carries the state
 /// so far; `fetch` waits for the whole response, where every fragment is fulfilled or failed.
+@frozen
 public enum Deferred<Fragment: SelectionSet>: Sendable, Hashable {
     /// Not arrived yet.
     case pending

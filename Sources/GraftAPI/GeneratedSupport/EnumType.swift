@@ -3,6 +3,7 @@ public protocol EnumType: RawRepresentable, CaseIterable, Sendable, Hashable whe
 
 /// An enum value from a response: a known case, or a value the schema added after the code was
 /// generated (so old apps keep working when the server grows).
+@frozen
 public enum GraphQLEnum<Known: EnumType>: Sendable, Hashable, OutputValue, InputValueConvertible {
     /// A case the generated code knows.
     case value(Known)

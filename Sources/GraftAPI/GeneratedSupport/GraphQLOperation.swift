@@ -1,4 +1,5 @@
 /// The kind of an operation.
+@frozen
 public enum OperationKind: String, Sendable, Hashable {
     /// A read.
     case query

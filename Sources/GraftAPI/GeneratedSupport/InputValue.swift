@@ -1,4 +1,5 @@
 /// A value sent to the server as a variable or input field, or nothing at all.
+@frozen
 public enum InputValue: Sendable, Hashable {
     /// Leave the key out (a nullable variable or input field that was not given).
     case absent
@@ -17,6 +18,7 @@ public protocol InputValueConvertible: Sendable {
 
 /// A nullable input: absent (the default: the key is not sent), explicitly `null`, or a value.
 /// GraphQL distinguishes the first two (an absent argument takes its default value).
+@frozen
 public enum GraphQLNullable<Wrapped: InputValueConvertible & Hashable>: Sendable, Hashable, InputValueConvertible, ExpressibleByNilLiteral {
     /// Not sent.
     case absent

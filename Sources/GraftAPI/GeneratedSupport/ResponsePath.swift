@@ -1,6 +1,7 @@
 /// Where a value is in a GraphQL response, such as `data.hero.friends[2].name`.
 public struct ResponsePath: Sendable, Hashable, CustomStringConvertible {
     /// One step: an object key or a list index.
+    @frozen
     public enum Component: Sendable, Hashable {
         /// A response key.
         case key(String)

@@ -3,6 +3,7 @@
 /// Equality is JSON's: `77` and `77.0` are the same number, so a `Float` field a server sent as
 /// `77` equals a model built with `77.0` (an integer and a double are equal when the double is
 /// exactly that integer, and hash alike).
+@frozen
 public enum JSONValue: Sendable, Hashable {
     /// `null`.
     case null
