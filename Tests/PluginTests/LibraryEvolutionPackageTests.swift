@@ -1,4 +1,5 @@
 import Foundation
+import GraftTestSupport
 import Testing
 
 /// Generated code and the runtime built as a binary framework builds them
@@ -6,8 +7,9 @@ import Testing
 /// module), in a package outside this one: copies of golden modules (the struct and class
 /// shapes, and a feature module using another module's fragments), a module using them and the
 /// runtime's modules without the SPI (with a `CustomScalar` of its own and exhaustive switches over
-/// GraftAPI's frozen enums), and an app that runs it.
-@Suite(.serialized) struct LibraryEvolutionPackageTests {
+/// GraftAPI's frozen enums), and an app that runs it. Its clean build holds both cores for minutes,
+/// so it runs alone among the gated tests.
+@Suite(.loadsTheMachine) struct LibraryEvolutionPackageTests {
     /// The golden modules the package holds, each with the modules it imports.
     static let generatedModules: KeyValuePairs<String, [String]> = [
         "StarWarsAPI": [],
