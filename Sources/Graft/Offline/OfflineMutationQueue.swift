@@ -40,8 +40,8 @@ public actor OfflineMutationQueue {
     /// The pending entries' ids by scope, and the scopes that may send next.
     var lanes = ReplayLanes()
     var nextSequence: Int64
-    /// Mutation types by operation name: how to write their data to the store.
-    var mutationTypes: [String: QueuedMutationType] = [:]
+    /// How to write each known mutation's data to the store.
+    var mutationTypes = KnownMutationTypes()
     /// Optimistic layer of each entry that has one applied.
     var layers: [String: Int] = [:]
     /// The attempts running, by entry id (cancelled by ``stop()``).
@@ -77,10 +77,7 @@ public actor OfflineMutationQueue {
             entries[entry.id] = entry
             if entry.state == .pending { lanes.append(entry.id, scope: entry.scope) }
         }
-        for type in mutationTypes {
-            let known = QueuedMutationType(type)
-            self.mutationTypes[known.operationName] = known
-        }
+        for type in mutationTypes { self.mutationTypes.register(QueuedMutationType(type)) }
     }
 
     deinit {
@@ -140,7 +137,7 @@ public actor OfflineMutationQueue {
             throw GraftError(.cache, message: "the offline mutation queue does not keep file uploads; \(Mutation.operationName) "
                              + "was not queued (send it with GraphQLClient.perform)", operation: Mutation.operationName)
         }
-        mutationTypes[Mutation.operationName] = QueuedMutationType(Mutation.self)
+        mutationTypes.register(QueuedMutationType(Mutation.self))
         let entry = QueuedMutation(id: QueuedMutation.newKey(), sequence: nextSequence, request: request, scope: scope,
                                    optimisticData: optimisticResponse.map { .object($0.__data.fields) })
         try insert(entry)
