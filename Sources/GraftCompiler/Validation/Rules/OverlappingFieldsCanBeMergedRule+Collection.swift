@@ -97,6 +97,13 @@ struct FragmentPairSet {
 }
 
 
+/// Two fields (where each starts) compared with a mutual-exclusivity flag.
+struct FieldPairKey: Hashable {
+    let first: Int
+    let second: Int
+    let mutuallyExclusive: Bool
+}
+
 /// Two field structures compared with a mutual-exclusivity flag.
 struct StructurePair: Hashable {
     let first: Int

@@ -13,6 +13,12 @@ import GraftLanguage
 /// identical sibling fields cost linear rather than quadratic time (see `collectPairs`). A
 /// selection set stops collecting conflicts once they exceed the errors left before validation
 /// stops, since the rest would never be reported.
+///
+/// Fragments that spread themselves (which No Fragment Cycles reports) would make the comparison
+/// endless: two fields already being compared further up are not compared again within
+/// themselves (graphql-js 16.6 exhausts its stack there). Comparisons nest at most
+/// ``maxComparisonDepth`` fields deep; a document whose fragments nest overlapping fields deeper
+/// is rejected with an error of its own rather than exhausting the stack.
 final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     static let name = "OverlappingFieldsCanBeMergedRule"
     static let visitedNodes: VisitedNodes = .selectionSet
@@ -20,6 +26,14 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     var comparedFragmentPairs = FragmentPairSet()
     /// How many times `comparedFragmentPairs` was read or written (to tell state-free comparisons).
     var fragmentPairAccesses = 0
+    /// The pairs of fields (by where they start, and whether mutually exclusive) being compared.
+    var fieldPairsInProgress: Set<FieldPairKey> = []
+    /// How deep the comparison running now nests.
+    var comparisonDepth = 0
+    /// Whether a comparison of the selection set being checked went deeper than allowed.
+    var comparisonTooDeep = false
+    /// How many fields deep a comparison nests before the document is rejected.
+    static let maxComparisonDepth = 256
     var fieldsCache: [Int: FieldsAndFragments] = [:]
     var argumentsCache: [Int: String] = [:]
     var structureCache: [Int: Int] = [:]
@@ -35,7 +49,12 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
         var responseKeys: [String] = []
         var responseKeySet: Set<String>?
         if canSkip(node, &responseKeys, &responseKeySet) { return .visitChildren }
+        comparisonTooDeep = false
         let conflicts = findConflictsWithinSelectionSet(context.parentType, node)
+        if comparisonTooDeep {
+            context.report("Fields in this selection set overlap more than \(Self.maxComparisonDepth) levels deep through fragment spreads; "
+                           + "Graft does not compare them further. Spread fewer fragments within each other.", at: node.range)
+        }
         for conflict in conflicts {
             context.report("Fields \"\(conflict.responseName)\" conflict because \(conflict.reason.message). Use different aliases on the fields to fetch both if this was intentional.",
                            at: conflict.fields1 + conflict.fields2)
@@ -88,35 +107,70 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     }
 
     /// D, E: conflicts between a set of fields and a fragment (and the fragments it spreads).
+    ///
+    /// Depth first, in graphql-js 16.6's order, with an explicit stack rather than recursion: a
+    /// chain of fragments each spreading the next is as long as the document makes it.
     func collectConflictsBetweenFieldsAndFragment(_ conflicts: inout ConflictList, _ mutuallyExclusive: Bool,
                                                   _ fieldMap: FieldsAndFragments, _ fragmentName: String) {
-        guard !conflicts.isFull, let fragment = context.fragment(named: fragmentName) else { return }
-        let referenced = referencedFieldsAndFragmentNames(fragment)
-        if fieldMap === referenced { return }
-        collectConflictsBetween(&conflicts, mutuallyExclusive, fieldMap, referenced)
-        for referencedName in referenced.fragmentNames {
-            if fragmentPairsContain(referencedName, fragmentName, mutuallyExclusive) { continue }
-            insertFragmentPair(referencedName, fragmentName, mutuallyExclusive)
-            collectConflictsBetweenFieldsAndFragment(&conflicts, mutuallyExclusive, fieldMap, referencedName)
+        var stack: [(name: String, spreads: [String], next: Int)] = []
+        func compare(with name: String) {
+            guard !conflicts.isFull, let fragment = context.fragment(named: name) else { return }
+            let referenced = referencedFieldsAndFragmentNames(fragment)
+            if fieldMap === referenced { return }
+            collectConflictsBetween(&conflicts, mutuallyExclusive, fieldMap, referenced)
+            stack.append((name, referenced.fragmentNames, 0))
+        }
+        compare(with: fragmentName)
+        while let top = stack.last {
+            guard top.next < top.spreads.count else {
+                stack.removeLast()
+                continue
+            }
+            stack[stack.count - 1].next += 1
+            let referencedName = top.spreads[top.next]
+            if fragmentPairsContain(referencedName, top.name, mutuallyExclusive) { continue }
+            insertFragmentPair(referencedName, top.name, mutuallyExclusive)
+            compare(with: referencedName)
         }
     }
 
     /// F, G: conflicts between two fragments (and the fragments they spread).
+    ///
+    /// Depth first, in graphql-js 16.6's order (the second fragment's spreads against the first,
+    /// then the first's against the second), with an explicit stack rather than recursion.
     func collectConflictsBetweenFragments(_ conflicts: inout ConflictList, _ mutuallyExclusive: Bool,
                                           _ fragmentName1: String, _ fragmentName2: String) {
-        if fragmentName1 == fragmentName2 || conflicts.isFull { return }
-        if fragmentPairsContain(fragmentName1, fragmentName2, mutuallyExclusive) { return }
-        insertFragmentPair(fragmentName1, fragmentName2, mutuallyExclusive)
-        guard let fragment1 = context.fragment(named: fragmentName1),
-              let fragment2 = context.fragment(named: fragmentName2) else { return }
-        let referenced1 = referencedFieldsAndFragmentNames(fragment1)
-        let referenced2 = referencedFieldsAndFragmentNames(fragment2)
-        collectConflictsBetween(&conflicts, mutuallyExclusive, referenced1, referenced2)
-        for name2 in referenced2.fragmentNames {
-            collectConflictsBetweenFragments(&conflicts, mutuallyExclusive, fragmentName1, name2)
+        /// One pair being compared: `spreads2` pair `name1` with each of the second fragment's
+        /// spreads, then `spreads1` each of the first's with `name2`.
+        struct Frame {
+            let name1: String, name2: String
+            let spreads1: [String], spreads2: [String]
+            var next = 0
         }
-        for name1 in referenced1.fragmentNames {
-            collectConflictsBetweenFragments(&conflicts, mutuallyExclusive, name1, fragmentName2)
+        var stack: [Frame] = []
+        func compare(_ name1: String, _ name2: String) {
+            if name1 == name2 || conflicts.isFull { return }
+            if fragmentPairsContain(name1, name2, mutuallyExclusive) { return }
+            insertFragmentPair(name1, name2, mutuallyExclusive)
+            guard let fragment1 = context.fragment(named: name1), let fragment2 = context.fragment(named: name2) else { return }
+            let referenced1 = referencedFieldsAndFragmentNames(fragment1)
+            let referenced2 = referencedFieldsAndFragmentNames(fragment2)
+            collectConflictsBetween(&conflicts, mutuallyExclusive, referenced1, referenced2)
+            stack.append(Frame(name1: name1, name2: name2, spreads1: referenced1.fragmentNames, spreads2: referenced2.fragmentNames))
+        }
+        compare(fragmentName1, fragmentName2)
+        while let top = stack.last {
+            let index = top.next
+            guard index < top.spreads2.count + top.spreads1.count else {
+                stack.removeLast()
+                continue
+            }
+            stack[stack.count - 1].next += 1
+            if index < top.spreads2.count {
+                compare(top.name1, top.spreads2[index])
+            } else {
+                compare(top.spreads1[index - top.spreads2.count], top.name2)
+            }
         }
     }
 
@@ -173,6 +227,24 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
                             [node1.range], [node2.range])
         }
         guard let selectionSet1 = node1.selectionSet, let selectionSet2 = node2.selectionSet else { return nil }
+        // Within a fragment cycle the same pair comes back inside its own comparison: what it
+        // finds there, it finds here. Either cut leaves the outcome depending on the path taken,
+        // which the structure memo must not record: it counts as a fragment-pair access.
+        let pairKey = FieldPairKey(first: node1.range.start, second: node2.range.start, mutuallyExclusive: mutuallyExclusive)
+        guard comparisonDepth < Self.maxComparisonDepth else {
+            comparisonTooDeep = true
+            fragmentPairAccesses += 1
+            return nil
+        }
+        guard fieldPairsInProgress.insert(pairKey).inserted else {
+            fragmentPairAccesses += 1
+            return nil
+        }
+        comparisonDepth += 1
+        defer {
+            comparisonDepth -= 1
+            fieldPairsInProgress.remove(pairKey)
+        }
         let subConflicts = findConflictsBetweenSubSelectionSets(
             mutuallyExclusive, field1.type.flatMap { context.types[$0] }, selectionSet1,
             field2.type.flatMap { context.types[$0] }, selectionSet2)
