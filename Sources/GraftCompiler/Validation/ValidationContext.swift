@@ -30,6 +30,7 @@ public final class ValidationContext {
     /// Literal checks of custom scalars (see `Validator.customScalarLiterals`).
     public var customScalarLiterals: [String: @Sendable (Value) -> Bool] = [:]
     var fragmentSpreadsCache: [Int: [FragmentSpread]] = [:]
+    var fragmentsOnCyclesCache: Set<String>?
     var referencedFragmentsCache: [Int: [FragmentDefinition]] = [:]
     var variableUsagesCache: [Int: [VariableUsage]] = [:]
     var recursiveVariableUsagesCache: [Int: [VariableUsage]] = [:]

@@ -3,8 +3,8 @@ import GraftLanguage
 import Testing
 
 /// Documents whose fragments spread themselves, directly, through fields or through other
-/// fragments, are rejected with errors and never exhaust the stack; nor does a long chain of
-/// fragments. graphql-js 16.6 throws `RangeError: Maximum call stack size exceeded` on the first
+/// fragments, are rejected with errors and never exhaust the stack or take exponential time; nor
+/// does a long chain of fragments. graphql-js 16.6 throws `RangeError: Maximum call stack size exceeded` on the first
 /// document below (found by coverage-guided fuzzing, `Scripts/fuzz/run.sh ir`).
 @Suite struct FragmentCycleValidationTests {
     static let schema = try! SchemaBuilder.build(sdl: [Source("""
@@ -33,13 +33,18 @@ import Testing
         #expect(messages.contains("Cannot spread fragment \"A\" within itself via \"B\"."))
     }
 
-    @Test func aConflictOutsideTheCycleIsStillReported() throws {
-        let messages = try Self.messages("""
+    @Test func aFragmentOnACycleIsLeftOutOfFieldComparisonsUntilTheCycleIsGone() throws {
+        // Its fields conflict with the operation's, which is reported once the cycle is broken.
+        let cyclic = try Self.messages("""
             { dog { ...A name: nickname } }
             fragment A on Dog { name friend { ...A ... { friend { ...A } } } }
             """)
-        #expect(messages.contains("Fields \"name\" conflict because \"nickname\" and \"name\" are different fields. Use different aliases on the fields to fetch both if this was intentional."))
-        #expect(messages.contains("Cannot spread fragment \"A\" within itself."))
+        #expect(cyclic == ["Cannot spread fragment \"A\" within itself.", "Cannot spread fragment \"A\" within itself."])
+        let broken = try Self.messages("""
+            { dog { ...A name: nickname } }
+            fragment A on Dog { name friend { name ... { friend { name } } } }
+            """)
+        #expect(broken == ["Fields \"name\" conflict because \"nickname\" and \"name\" are different fields. Use different aliases on the fields to fetch both if this was intentional."])
     }
 
     /// Two chains of `depth` fragments, each nesting `friend` in the next: the two `dog` fields

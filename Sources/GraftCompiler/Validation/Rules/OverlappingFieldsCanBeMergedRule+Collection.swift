@@ -97,13 +97,6 @@ struct FragmentPairSet {
 }
 
 
-/// Two fields (where each starts) compared with a mutual-exclusivity flag.
-struct FieldPairKey: Hashable {
-    let first: Int
-    let second: Int
-    let mutuallyExclusive: Bool
-}
-
 /// Two field structures compared with a mutual-exclusivity flag.
 struct StructurePair: Hashable {
     let first: Int
@@ -136,7 +129,8 @@ extension OverlappingFieldsCanBeMergedRule {
                 collected.append(field.responseKey, FieldEntry(node: field, parentTypeName: parentType?.name,
                                                                parentIsObject: parentType?.kind == .object, type: type))
             case .fragmentSpread(let spread):
-                collected.appendFragment(spread.name.value)
+                let name = spread.name.value
+                if !context.fragmentsOnCycles.contains(name) { collected.appendFragment(name) }
             case .inlineFragment(let inline):
                 let type = inline.typeCondition.map { context.types[$0.name.value] } ?? parentType
                 collectFieldsAndFragmentNames(type, inline.selectionSet, collected)

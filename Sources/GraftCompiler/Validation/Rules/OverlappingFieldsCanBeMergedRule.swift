@@ -15,8 +15,8 @@ import GraftLanguage
 /// stops, since the rest would never be reported.
 ///
 /// Fragments that spread themselves (which No Fragment Cycles reports) would make the comparison
-/// endless: two fields already being compared further up are not compared again within
-/// themselves (graphql-js 16.6 exhausts its stack there). Comparisons nest at most
+/// endless (graphql-js 16.6 exhausts its stack on some) or exponential: their spreads are left
+/// out of the comparison (`ValidationContext.fragmentsOnCycles`). Comparisons nest at most
 /// ``maxComparisonDepth`` fields deep; a document whose fragments nest overlapping fields deeper
 /// is rejected with an error of its own rather than exhausting the stack.
 final class OverlappingFieldsCanBeMergedRule: ValidationRule {
@@ -26,8 +26,6 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     var comparedFragmentPairs = FragmentPairSet()
     /// How many times `comparedFragmentPairs` was read or written (to tell state-free comparisons).
     var fragmentPairAccesses = 0
-    /// The pairs of fields (by where they start, and whether mutually exclusive) being compared.
-    var fieldPairsInProgress: Set<FieldPairKey> = []
     /// How deep the comparison running now nests.
     var comparisonDepth = 0
     /// Whether a comparison of the selection set being checked went deeper than allowed.
@@ -227,24 +225,15 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
                             [node1.range], [node2.range])
         }
         guard let selectionSet1 = node1.selectionSet, let selectionSet2 = node2.selectionSet else { return nil }
-        // Within a fragment cycle the same pair comes back inside its own comparison: what it
-        // finds there, it finds here. Either cut leaves the outcome depending on the path taken,
-        // which the structure memo must not record: it counts as a fragment-pair access.
-        let pairKey = FieldPairKey(first: node1.range.start, second: node2.range.start, mutuallyExclusive: mutuallyExclusive)
+        // A cut leaves the outcome depending on the path taken, which the structure memo must not
+        // record: it counts as a fragment-pair access.
         guard comparisonDepth < Self.maxComparisonDepth else {
             comparisonTooDeep = true
             fragmentPairAccesses += 1
             return nil
         }
-        guard fieldPairsInProgress.insert(pairKey).inserted else {
-            fragmentPairAccesses += 1
-            return nil
-        }
         comparisonDepth += 1
-        defer {
-            comparisonDepth -= 1
-            fieldPairsInProgress.remove(pairKey)
-        }
+        defer { comparisonDepth -= 1 }
         let subConflicts = findConflictsBetweenSubSelectionSets(
             mutuallyExclusive, field1.type.flatMap { context.types[$0] }, selectionSet1,
             field2.type.flatMap { context.types[$0] }, selectionSet2)
