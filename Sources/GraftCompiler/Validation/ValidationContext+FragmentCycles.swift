@@ -6,6 +6,13 @@ extension ValidationContext {
     /// connected components, with explicit stacks).
     public var fragmentsOnCycles: Set<String> {
         if let cached = fragmentsOnCyclesCache { return cached }
+        // Most documents have no fragment that spreads another.
+        guard document.definitions.contains(where: { definition in
+            if case .fragment(let fragment) = definition { !fragmentSpreads(in: fragment.selectionSet).isEmpty } else { false }
+        }) else {
+            fragmentsOnCyclesCache = []
+            return []
+        }
         var index: [String: Int] = [:]
         var lowLink: [String: Int] = [:]
         var onStack: Set<String> = []

@@ -116,7 +116,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
             let referenced = referencedFieldsAndFragmentNames(fragment)
             if fieldMap === referenced { return }
             collectConflictsBetween(&conflicts, mutuallyExclusive, fieldMap, referenced)
-            stack.append((name, referenced.fragmentNames, 0))
+            if !referenced.fragmentNames.isEmpty { stack.append((name, referenced.fragmentNames, 0)) }
         }
         compare(with: fragmentName)
         while let top = stack.last {
@@ -154,6 +154,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
             let referenced1 = referencedFieldsAndFragmentNames(fragment1)
             let referenced2 = referencedFieldsAndFragmentNames(fragment2)
             collectConflictsBetween(&conflicts, mutuallyExclusive, referenced1, referenced2)
+            if referenced1.fragmentNames.isEmpty && referenced2.fragmentNames.isEmpty { return }
             stack.append(Frame(name1: name1, name2: name2, spreads1: referenced1.fragmentNames, spreads2: referenced2.fragmentNames))
         }
         compare(fragmentName1, fragmentName2)
