@@ -156,10 +156,9 @@ import Testing
         #expect(Self.schemaModuleText(files).contains("enum Role"))
     }
 
-    /// Two modules declaring the same operation or fragment name are each valid alone, but not
-    /// compiled as one document, as the schema module's run compiles them: it reports that in one
-    /// process too.
-    @Test(arguments: [("query Shared {\n  viewer {\n    name\n  }\n}\n", "operation"), ("fragment Shared on User {\n  name\n}\n", "fragment")])
+    /// Two modules declaring the same fragment name are each valid alone, but not compiled as one
+    /// document, as the schema module's run compiles them: it reports that in one process too.
+    @Test(arguments: [("fragment Shared on User {\n  name\n}\n", "fragment")])
     func aSchemaModuleOfUsedTypesReportsNamesTwoModulesShare(document: String, kind: String) async throws {
         let sources = try Self.exampleCopy()
         defer { try? FileManager.default.removeItem(at: sources.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()) }
@@ -178,6 +177,20 @@ import Testing
         let together = try await GraftTool.run(["generate"] + Self.modules.flatMap { ["--config", "\($0)/graft.json"] }, in: sources)
         #expect(together.status == 1)
         #expect(together.standardError == separate)
+    }
+
+    /// Two modules may each name an operation alike (each module's Swift types are its own): the
+    /// schema module of the types they use generates alone and in one process, the same files.
+    @Test func twoModulesMayNameAnOperationAlike() async throws {
+        let sources = try Self.exampleCopy()
+        defer { try? FileManager.default.removeItem(at: sources.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()) }
+        try Self.declareUsedTypes(sources)
+        try "query Shared {\n  viewer {\n    name\n  }\n}\n".write(to: sources.appendingPathComponent("CatalogKit/GraphQL/Shared.graphql"),
+                                                                atomically: true, encoding: .utf8)
+        try "query Shared {\n  viewer {\n    role\n  }\n}\n".write(to: sources.appendingPathComponent("ReviewsKit/GraphQL/Shared.graphql"),
+                                                                atomically: true, encoding: .utf8)
+        let files = try await Self.expectOneProcessWritesWhatEachModuleAloneWrites(sources, layout: [])
+        #expect(Self.schemaModuleText(files).contains("enum Role"))
     }
 
     @Test func oneModulesErrorsLeaveTheOthersWrittenAndFailTheRun() async throws {

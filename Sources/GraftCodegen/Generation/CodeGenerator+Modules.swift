@@ -10,8 +10,8 @@ extension CodeGenerator {
     /// A schema module declaring the types its `usedBy` modules use, when those are exactly modules
     /// of the run, runs after them and takes the types their compilations found, instead of loading
     /// and compiling every operation of the app again; when one of them has errors (or two declare
-    /// the same operation or fragment name, which only the schema module's own run would report),
-    /// it runs as it would alone.
+    /// the same fragment name, which only the schema module's own run would report), it runs as it
+    /// would alone. Two modules may name an operation alike.
     /// - Returns: what `finish` returned, in the configurations' order.
     public static func run<Finished: Sendable>(_ configurations: [GraftConfiguration], layout: SwiftGenerator.Layout = .perDefinition,
                                                options: ParseOptions = .default,
@@ -62,29 +62,27 @@ extension CodeGenerator {
 }
 
 /// The schema types a module's operations and fragments use (as `IRBuilder.compile` found them),
-/// with the names that would clash were its operations compiled together with other modules'.
+/// with the fragment names that would clash were its operations compiled together with other
+/// modules' (operation names may repeat there: `InputLoader.load(repeatedOperationNames:)`).
 struct ModuleTypeUsage: Sendable {
     /// The module's document without operations and fragments (`schemaTypesOnly()`).
     var types: IRDocument
-    var operationNames: [String]
     /// The fragments the module declares (its upstream modules' left out).
     var fragmentNames: [String]
 
     init(_ compiled: IRDocument) {
         types = compiled.schemaTypesOnly()
-        operationNames = compiled.operations.map(\.name)
         fragmentNames = compiled.ownFragments.map(\.name)
     }
 
     /// The modules' type sets, or nil when one is missing (the module had errors) or two modules
-    /// declare the same operation or fragment name: compiled as one document (the schema module's
-    /// own run) they would fail validation.
+    /// declare the same fragment name: compiled as one document (the schema module's own run)
+    /// they would fail validation.
     static func union(_ modules: [ModuleTypeUsage?]) -> [IRDocument]? {
-        var operations: Set<String> = [], fragments: Set<String> = []
+        var fragments: Set<String> = []
         var types: [IRDocument] = []
         for module in modules {
             guard let module else { return nil }
-            for name in module.operationNames { guard operations.insert(name).inserted else { return nil } }
             for name in module.fragmentNames { guard fragments.insert(name).inserted else { return nil } }
             types.append(module.types)
         }

@@ -49,7 +49,8 @@ public enum CodeGenerator {
         let inputs = InputLoader.load(schemaPaths: configuration.schemaPaths,
                                       operationPaths: reused != nil ? nil : typesOnly ? configuration.usedBy
                                           : configuration.isSchemaModule ? nil : configuration.operationPaths,
-                                      upstream: configuration.upstream, options: options, shared: shared)
+                                      upstream: configuration.upstream, options: options, shared: shared,
+                                      repeatedOperationNames: typesOnly)
         guard let schema = inputs.schema else {
             result.errors = inputs.errors
             return result

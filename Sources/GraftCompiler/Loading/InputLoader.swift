@@ -29,8 +29,12 @@ public enum InputLoader {
     /// - Parameters:
     ///   - options: the parser's limits, applied to each file (the CLI's `--max-tokens`).
     ///   - shared: the schema and upstream files when other modules of the run loaded them already.
+    ///   - repeatedOperationNames: whether operations may share a name: the operations of several
+    ///     modules, read together for the schema types they use (each module's own types are
+    ///     namespaced by its Swift module, so two modules may each name an operation alike).
     public static func load(schemaPaths: [String], operationPaths: [String]?, upstream: [UpstreamModule] = [],
-                            options: ParseOptions = .default, shared: SharedInputs = SharedInputs()) -> LoadedInputs {
+                            options: ParseOptions = .default, shared: SharedInputs = SharedInputs(),
+                            repeatedOperationNames: Bool = false) -> LoadedInputs {
         var inputs = LoadedInputs()
         let loaded = shared.schema(paths: schemaPaths, options: options)
         guard let schema = loaded.schema else {
@@ -50,7 +54,7 @@ public enum InputLoader {
             inputs.errors = operations.errors
             return inputs
         }
-        inputs.errors = validate(document, sources: sources, schema: schema)
+        inputs.errors = validate(document, sources: sources, schema: schema, repeatedOperationNames: repeatedOperationNames)
         if inputs.errors.isEmpty {
             inputs.document = document
             inputs.sources = sources
@@ -60,8 +64,10 @@ public enum InputLoader {
 
     /// The specification's rules for code generation, then: every operation is named (it names
     /// the generated type).
-    static func validate(_ document: Document, sources: DocumentSources, schema: Schema) -> [GraphQLError] {
-        var errors = Validator(schema: schema, rules: SpecifiedRules.codeGeneration).validate(document, sources: sources)
+    static func validate(_ document: Document, sources: DocumentSources, schema: Schema,
+                         repeatedOperationNames: Bool = false) -> [GraphQLError] {
+        let rules = SpecifiedRules.codeGeneration.filter { !repeatedOperationNames || $0 != UniqueOperationNamesRule.self }
+        var errors = Validator(schema: schema, rules: rules).validate(document, sources: sources)
         for case .operation(let operation) in document.definitions where operation.name == nil {
             errors.append(GraphQLError("Operations must be named to generate code for them.",
                                        locations: [sources.span(operation.range)]))

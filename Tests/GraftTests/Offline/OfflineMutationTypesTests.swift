@@ -1,22 +1,22 @@
 import Testing
-@_spi(Generated) import GraftAPI
 @testable import Graft
-import StarWarsAPI
+import ModularFeatureAAPI
+import ModularFeatureBAPI
+import ModularSchemaAPI
 
 /// How the queue finds an entry's mutation type (to write its optimistic update and the server's
-/// answer to the store) when two feature modules of an app each generate a mutation of one name:
-/// by the operation's document, not by its name alone.
+/// answer to the store) when two feature modules each generate a mutation of one name: the golden
+/// ModularFeatureAAPI and ModularFeatureBAPI both have `SaveReview`, A selecting `id stars` of the
+/// review it creates for NEWHOPE, B every field of `ReviewFields` for JEDI. By the operation's
+/// document, not by its name alone.
 @Suite struct OfflineMutationTypesTests {
-    /// What a second feature module may generate: a mutation named as StarWarsAPI's
-    /// `CreateReviewForEpisode`, with other selections.
-    struct OtherModuleCreateReview: GraphQLMutation {
-        typealias Data = StarWarsAPI.HeroNameQuery.Data
-        static let document = OperationDocument(definition: "mutation CreateReviewForEpisode { hero { __typename name } }")
-    }
+    typealias SaveReviewA = ModularFeatureAAPI.SaveReviewMutation
+    typealias SaveReviewB = ModularFeatureBAPI.SaveReviewMutation
 
-    static let review = StarWarsAPI.CreateReviewForEpisodeMutation(episode: .value(.jedi), review: StarWarsAPI.ReviewInput(stars: 5))
-    static let reviewData: JSONValue = ["createReview": ["__typename": "Review", "stars": 5, "commentary": "Great"]]
-    static let heroData: JSONValue = ["hero": ["__typename": "Droid", "name": "R2-D2"]]
+    static let review = ReviewInput(stars: 5)
+    static let answerA: JSONValue = ["createReview": ["__typename": "Review", "id": "a1", "stars": 4]]
+    static let answerB: JSONValue = ["createReview": ["__typename": "Review", "id": "b1", "episode": "JEDI", "stars": 5,
+                                                      "commentary": "Great", "createdAt": nil]]
 
     /// Cache errors reported to the client, as text.
     final class CacheErrors: Sendable {
@@ -25,11 +25,19 @@ import StarWarsAPI
         func record(_ error: GraftError) { errors.withLock { $0.append(error.description) } }
     }
 
-    /// A client over `store` whose server answers each of the two mutations with its own data.
+    /// A client over `store` whose server answers each module's mutation with its own data.
     static func client(store: CacheStore, errors: CacheErrors) -> GraphQLClient {
         GraphQLClient(transport: StubTransport { request in
-            GraphQLResponseBody(data: request.document == OtherModuleCreateReview.document ? heroData : reviewData)
+            GraphQLResponseBody(data: request.document == SaveReviewA.document ? answerA : answerB)
         }, store: store, onCacheError: { errors.record($0) })
+    }
+
+    /// What the store holds of review b1, and the mutation root's field that points at it.
+    static func reviewB(in store: CacheStore) async throws -> (commentary: CacheValue?, rootField: String?) {
+        let review = try await store.record(for: CacheKey("Review:b1"))
+        let root = try await store.record(for: .rootMutation)
+        let field = root?.fields.first { $0.value == .reference(CacheKey("Review:b1")) }?.key
+        return (review?.fields["commentary"], field)
     }
 
     @Test func eachOfTwoSameNamedMutationsWritesTheServersAnswerWithItsOwnSelections() async throws {
@@ -38,8 +46,9 @@ import StarWarsAPI
         let monitor = ManualNetworkMonitor(.offline)
         let queue = try OfflineMutationQueue(client: Self.client(store: store, errors: errors), monitor: monitor)
         await queue.start()
-        try await queue.enqueue(Self.review)
-        try await queue.enqueue(OtherModuleCreateReview())
+        // B first, so that A's type is the one registered last.
+        try await queue.enqueue(SaveReviewB(review: Self.review))
+        try await queue.enqueue(SaveReviewA(review: Self.review))
         let stream = await queue.events()
         let delivered = Task {
             await OfflineMutationQueueTests.events(stream, until: { $0.filter { if case .delivered = $0 { true } else { false } }.count == 2 })
@@ -47,49 +56,48 @@ import StarWarsAPI
         monitor.set(.online)
         _ = await delivered.value
         #expect(errors.all == [])
-        let root = try #require(try await store.record(for: .rootMutation))
-        #expect(root.fields.keys.contains { $0.hasPrefix("createReview(") })
-        #expect(root.fields["hero"] != nil)
+        let (commentary, rootField) = try await Self.reviewB(in: store)
+        #expect(commentary == .string("Great"))
+        #expect(rootField?.hasPrefix("createReview({\"episode\":\"JEDI\"") == true)
+        #expect(try await store.record(for: CacheKey("Review:a1"))?.fields["stars"] == .int(4))
     }
 
     @Test func anEntryLeftByTheLastRunGetsItsOwnTypesOptimisticUpdate() async throws {
-        // The last run queued the review with an optimistic update while offline.
+        // The last run queued B's mutation with an optimistic update while offline.
         let lastRun = try OfflineMutationQueue(client: GraphQLClient(transport: StubTransport(data: [:])),
                                                monitor: ManualNetworkMonitor(.offline))
-        let optimistic = try StarWarsAPI.CreateReviewForEpisodeMutation.Data(ObjectData(try #require(Self.reviewData.objectValue)))
-        try await lastRun.enqueue(Self.review, optimisticResponse: optimistic)
+        let optimistic = try SaveReviewB.Data(ObjectData(try #require(Self.answerB.objectValue)))
+        try await lastRun.enqueue(SaveReviewB(review: Self.review), optimisticResponse: optimistic)
         let storage = InMemoryOfflineMutationStorage()
         for entry in await lastRun.pending { try storage.insert(entry) }
 
-        // This run knows both modules' mutations; the other module's is registered last.
+        // This run knows both modules' mutations; A's is registered last.
         let store = CacheStore()
         let errors = CacheErrors()
         let queue = try OfflineMutationQueue(client: Self.client(store: store, errors: errors), storage: storage,
-                                             monitor: ManualNetworkMonitor(.offline),
-                                             mutationTypes: [StarWarsAPI.CreateReviewForEpisodeMutation.self, OtherModuleCreateReview.self])
+                                             monitor: ManualNetworkMonitor(.offline), mutationTypes: [SaveReviewB.self, SaveReviewA.self])
         await queue.start()
         #expect(errors.all == [])
         #expect(await store.optimisticLayerCount == 1)
-        let root = try #require(try await store.record(for: .rootMutation))
-        #expect(root.fields.keys.contains { $0.hasPrefix("createReview(") })
+        let (commentary, rootField) = try await Self.reviewB(in: store)
+        #expect(commentary == .string("Great"))
+        #expect(rootField?.hasPrefix("createReview({\"episode\":\"JEDI\"") == true)
     }
 
     @Test func anEntryWhoseDocumentChangedUsesTheOneTypeOfItsName() async throws {
         // An app update changed the mutation's text; the entry keeps the old one.
-        var request = GraphQLRequest(Self.review)
-        request.document = OperationDocument(definition: "mutation CreateReviewForEpisode($episode: Episode!) { createReview { stars } }")
-        let entry = QueuedMutation(id: QueuedMutation.newKey(), sequence: 1, request: request, optimisticData: Self.reviewData)
+        var request = GraphQLRequest(SaveReviewB(review: Self.review))
+        request.document = OperationDocument(definition: "mutation SaveReview($review: ReviewInput!) { createReview(episode: JEDI, review: $review) { id } }")
+        let entry = QueuedMutation(id: QueuedMutation.newKey(), sequence: 1, request: request, optimisticData: Self.answerB)
         let storage = InMemoryOfflineMutationStorage()
         try storage.insert(entry)
         let store = CacheStore()
         let errors = CacheErrors()
         let queue = try OfflineMutationQueue(client: Self.client(store: store, errors: errors), storage: storage,
-                                             monitor: ManualNetworkMonitor(.offline),
-                                             mutationTypes: [StarWarsAPI.CreateReviewForEpisodeMutation.self])
+                                             monitor: ManualNetworkMonitor(.offline), mutationTypes: [SaveReviewB.self])
         await queue.start()
         #expect(errors.all == [])
         #expect(await store.optimisticLayerCount == 1)
-        let root = try #require(try await store.record(for: .rootMutation))
-        #expect(root.fields.keys.contains { $0.hasPrefix("createReview(") })
+        #expect(try await Self.reviewB(in: store).commentary == .string("Great"))
     }
 }
