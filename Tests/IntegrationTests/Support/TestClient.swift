@@ -16,13 +16,31 @@ struct TestClient: Sendable {
 
     /// A client with a fresh session name, for the shared server.
     static func make(timeout: TimeInterval = 300) async throws -> TestClient {
+        TestClient(baseURL: try await TestServer.shared.baseURL(),
+                   session: "test-\(UUID().uuidString)",
+                   urlSession: urlSession(timeout: timeout))
+    }
+
+    /// One URLSession per timeout, shared by every test's client (the server tells tests apart
+    /// by `X-Test-Session`, and it sets no cookies). On Linux each URLSession owns a libcurl
+    /// multi handle and its work queues, which a test's client never released: a run made one per
+    /// test, and requests to the server timed out (-1001) under load, after bounds of 30 s and
+    /// later 300 s, in runs where every other request was answered.
+    private static func urlSession(timeout: TimeInterval) -> URLSession {
+        sessionsLock.lock()
+        defer { sessionsLock.unlock() }
+        if let session = sessions[timeout] { return session }
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        return TestClient(baseURL: try await TestServer.shared.baseURL(),
-                          session: "test-\(UUID().uuidString)",
-                          urlSession: URLSession(configuration: configuration))
+        configuration.httpShouldSetCookies = false
+        let session = URLSession(configuration: configuration)
+        sessions[timeout] = session
+        return session
     }
+
+    private static let sessionsLock = NSLock()
+    nonisolated(unsafe) private static var sessions: [TimeInterval: URLSession] = [:]
 
     /// A request to `path` (which may carry a query string) with the session header set.
     func request(_ path: String, method: String = "GET", headers: [String: String] = [:],
