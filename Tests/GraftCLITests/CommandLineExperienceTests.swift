@@ -1,4 +1,5 @@
 import Foundation
+import GraftTestSupport
 import Testing
 
 /// What a user meets first: the version, help on help, `validate` and `print-schema` reading
@@ -84,8 +85,7 @@ import Testing
     }
 
     @Test func initSaysWhatToDoNextAndWritesThePluginFile() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("graft-init-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let root = try TestFolders.make("graft-init")
         let result = try await GraftTool.run(["init", "--plugin-target", "Sources/MyAPI"], in: root)
         #expect(result.status == 0)
         #expect(result.standardOutput.hasPrefix("Wrote graft.json and Sources/MyAPI/GraftAPI.swift.\nNext:"))

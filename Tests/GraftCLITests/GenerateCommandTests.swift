@@ -1,4 +1,5 @@
 import Foundation
+import GraftTestSupport
 import Testing
 
 /// `graft generate` and `graft init`: output, incremental writes, stale files, bad input.
@@ -7,7 +8,7 @@ import Testing
 
     /// A project folder with Schemas/ and Operations/.
     static func project(schema: String = schema, operations: [String: String]) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("graft-generate-\(UUID().uuidString)")
+        let root = try TestFolders.make("graft-generate")
         for folder in ["Schemas", "Operations"] {
             try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
         }

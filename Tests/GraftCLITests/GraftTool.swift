@@ -1,4 +1,5 @@
 import Foundation
+import GraftTestSupport
 
 /// Runs the built `graft` executable (it sits next to the test bundle in the build folder).
 enum GraftTool {
@@ -53,8 +54,7 @@ enum GraftTool {
 
     /// Writes `text` to a new temporary file and returns its path.
     static func temporaryFile(_ text: String, name: String = "input.graphql") throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("graft-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TestFolders.make("graft-cli")
         let url = directory.appendingPathComponent(name)
         try text.write(to: url, atomically: true, encoding: .utf8)
         return url.path

@@ -1,4 +1,5 @@
 import Foundation
+import GraftTestSupport
 import Testing
 
 /// `graft generate` for one module of a modular app: a schema module (`--schema-only`), and
@@ -17,7 +18,7 @@ import Testing
     /// A folder with `Schema/schema.graphqls`, `Core/Fragments.graphql` (the fragment
     /// CharacterName) and the given files (relative paths).
     static func project(_ files: [String: String]) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("graft-modular-\(UUID().uuidString)")
+        let root = try TestFolders.make("graft-modular")
         let all = files.merging(["Schema/schema.graphqls": schema,
                                  "Core/Fragments.graphql": "fragment CharacterName on Character {\n  name\n}\n"]) { mine, _ in mine }
         for (path, text) in all {

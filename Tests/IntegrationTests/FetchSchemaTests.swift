@@ -6,8 +6,7 @@ import Testing
 /// same printed SDL, in both output formats, and headers are sent but never printed.
 @Suite(.timingSensitive) struct FetchSchemaTests {
     static func temporaryPath(_ name: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("graft-fetch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TestFolders.make("graft-fetch")
         return directory.appendingPathComponent(name).path
     }
 

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import GraftTestSupport
 
 /// One process of Tests/WebSocketFaultServer/fault_server.py (Python standard library only) on
 /// 127.0.0.1, for one test: its own counters, optionally a TLS port with a given certificate.
@@ -101,8 +102,7 @@ struct ThrowawayCertificate: Sendable {
 
     /// Makes a new certificate (a different key each time).
     static func make() throws -> ThrowawayCertificate {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("graft-tls-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TestFolders.make("graft-tls")
         let certificate = folder.appendingPathComponent("cert.pem").path, key = folder.appendingPathComponent("key.pem").path
         try shell("openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout '\(key)' -out '\(certificate)' "
                   + "-days 2 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 2>/dev/null")
