@@ -10,6 +10,10 @@ import Graft
 /// forgot to queue one does not silently get a stale answer. `MockTransport(repeatsLastAnswer: true)`
 /// keeps each operation's last answer answering instead.
 ///
+/// Answers queued for an operation's type (`respond(to: HeroNameQuery.self, with: ...)`) answer
+/// only requests with that operation's document, before answers queued for its name. Two feature
+/// modules may each generate an operation of one name; their tests tell them apart that way.
+///
 /// ```swift
 /// let transport = MockTransport()
 /// transport.respond(to: "HeroName", with: ["data": ["hero": ["__typename": "Droid", "name": "R2-D2"]]])
@@ -28,9 +32,16 @@ public final class MockTransport: GraphQLTransport {
         case incremental([JSONValue])
     }
 
+    /// Whom an answer is for: every request for an operation name, or (with a document) only the
+    /// requests of one generated operation.
+    fileprivate struct Recipient: Hashable {
+        var operationName: String
+        var document: OperationDocument?
+    }
+
     private struct State {
-        var answers: [String: [Answer]] = [:]
-        var subscriptionEvents: [String: [GraphQLResponseBody]] = [:]
+        var answers: [Recipient: [Answer]] = [:]
+        var subscriptionEvents: [Recipient: [GraphQLResponseBody]] = [:]
         var fallback: Handler?
         var requests: [GraphQLRequest] = []
     }
@@ -58,7 +69,19 @@ public final class MockTransport: GraphQLTransport {
 
     /// Queues a handler (which may throw, e.g. a `GraftError`) as the answer to one request for `operationName`.
     public func respond(to operationName: String, handler: @escaping Handler) {
-        state.withLock { $0.answers[operationName, default: []].append(.handler(handler)) }
+        queue(.handler(handler), for: Recipient(operationName: operationName))
+    }
+
+    /// Queues `json` as the answer to one request for `operation` (by its document, so not for
+    /// another module's operation of the same name).
+    public func respond<Operation: GraphQLOperation>(to operation: Operation.Type, with json: JSONValue) {
+        let body = GraphQLResponseBody(json: json) ?? GraphQLResponseBody(data: nil)
+        respond(to: operation) { _ in body }
+    }
+
+    /// Queues a handler as the answer to one request for `operation` (by its document).
+    public func respond<Operation: GraphQLOperation>(to operation: Operation.Type, handler: @escaping Handler) {
+        queue(.handler(handler), for: Recipient(operation))
     }
 
     /// Answers every request that has no queued answer left.
@@ -68,7 +91,16 @@ public final class MockTransport: GraphQLTransport {
 
     /// The events a subscription to `operationName` delivers before completing.
     public func emit(_ events: [JSONValue], for operationName: String) {
-        state.withLock { $0.subscriptionEvents[operationName] = events.compactMap(GraphQLResponseBody.init(json:)) }
+        emit(events, to: Recipient(operationName: operationName))
+    }
+
+    /// The events a subscription to `operation` (by its document) delivers before completing.
+    public func emit<Operation: GraphQLOperation>(_ events: [JSONValue], for operation: Operation.Type) {
+        emit(events, to: Recipient(operation))
+    }
+
+    private func emit(_ events: [JSONValue], to recipient: Recipient) {
+        state.withLock { $0.subscriptionEvents[recipient] = events.compactMap(GraphQLResponseBody.init(json:)) }
     }
 
     /// Queues the answer to one request for `operationName` as a server answers `@defer`/`@stream`:
@@ -76,18 +108,31 @@ public final class MockTransport: GraphQLTransport {
     /// then gets the response after each payload (deferred fragments pending until theirs), `fetch`
     /// the complete one. A malformed payload fails the request with its ``GraftError``.
     public func respondIncrementally(to operationName: String, with payloads: [JSONValue]) {
-        state.withLock { $0.answers[operationName, default: []].append(.incremental(payloads)) }
+        queue(.incremental(payloads), for: Recipient(operationName: operationName))
     }
 
-    /// Records `request` and takes its answer: the next queued one (the last one stays with
-    /// ``repeatsLastAnswer``), else the fallback, else an error naming the operation.
+    /// Queues `@defer`/`@stream` payloads as the answer to one request for `operation` (by its document).
+    public func respondIncrementally<Operation: GraphQLOperation>(to operation: Operation.Type, with payloads: [JSONValue]) {
+        queue(.incremental(payloads), for: Recipient(operation))
+    }
+
+    private func queue(_ answer: Answer, for recipient: Recipient) {
+        state.withLock { $0.answers[recipient, default: []].append(answer) }
+    }
+
+    /// Records `request` and takes its answer: the next one queued for its operation's document,
+    /// else for its name (the last one stays with ``repeatsLastAnswer``), else the fallback, else an
+    /// error naming the operation.
     private func answer(_ request: GraphQLRequest) throws -> Answer {
         let answer: Answer? = state.withLock { state in
             state.requests.append(request)
-            guard var queue = state.answers[request.operationName], !queue.isEmpty else { return state.fallback.map(Answer.handler) }
-            let next = queue.count == 1 && repeatsLastAnswer ? queue[0] : queue.removeFirst()
-            state.answers[request.operationName] = queue
-            return next
+            for recipient in Recipient.candidates(for: request) {
+                guard var queue = state.answers[recipient], !queue.isEmpty else { continue }
+                let next = queue.count == 1 && repeatsLastAnswer ? queue[0] : queue.removeFirst()
+                state.answers[recipient] = queue
+                return next
+            }
+            return state.fallback.map(Answer.handler)
         }
         guard let answer else {
             let count = requests.count(where: { $0.operationName == request.operationName })
@@ -136,11 +181,25 @@ public final class MockTransport: GraphQLTransport {
     public func subscribe(_ request: GraphQLRequest, options: RequestOptions) -> AsyncThrowingStream<GraphQLResponseBody, any Error> {
         let events = state.withLock { state -> [GraphQLResponseBody] in
             state.requests.append(request)
-            return state.subscriptionEvents[request.operationName] ?? []
+            for recipient in Recipient.candidates(for: request) {
+                if let events = state.subscriptionEvents[recipient] { return events }
+            }
+            return []
         }
         return AsyncThrowingStream { continuation in
             for event in events { continuation.yield(event) }
             continuation.finish()
         }
+    }
+}
+
+extension MockTransport.Recipient {
+    init<Operation: GraphQLOperation>(_ operation: Operation.Type) {
+        self.init(operationName: Operation.operationName, document: Operation.document)
+    }
+
+    /// Whom answers for `request` were queued for, the more specific first.
+    static func candidates(for request: GraphQLRequest) -> [Self] {
+        [Self(operationName: request.operationName, document: request.document), Self(operationName: request.operationName)]
     }
 }

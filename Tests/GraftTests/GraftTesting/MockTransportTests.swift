@@ -1,6 +1,9 @@
 import CourseCatalogAPI
 import Graft
 import GraftTesting
+import ModularFeatureAAPI
+import ModularFeatureBAPI
+import ModularSchemaAPI
 import Testing
 
 /// `MockTransport` answers each request with one queued answer, as Apollo iOS's mock server answers
@@ -77,5 +80,52 @@ struct MockTransportTests {
         await #expect(throws: GraftError.self) {
             for try await _ in transport.executeIncrementally(Self.request, options: RequestOptions()) {}
         }
+    }
+
+    /// The golden feature modules A and B each have a mutation `SaveReview`, with documents of their own.
+    typealias SaveReviewA = ModularFeatureAAPI.SaveReviewMutation
+    typealias SaveReviewB = ModularFeatureBAPI.SaveReviewMutation
+
+    static func stars(_ body: GraphQLResponseBody) -> Int? {
+        guard case .int(let stars)? = body.data?.objectValue?["createReview"]?.objectValue?["stars"] else { return nil }
+        return stars
+    }
+
+    /// A review with every field of B's `ReviewFields` (A selects `id stars` of them).
+    static func review(stars: Int) -> JSONValue {
+        ["data": ["createReview": ["__typename": "Review", "id": .string("r\(stars)"), "episode": "JEDI", "stars": .int(stars),
+                                   "commentary": nil, "createdAt": nil]]]
+    }
+
+    @Test("answers queued for an operation's type answer only its document, before answers for its name")
+    func answersForAnOperationTypeGoToItsDocument() async throws {
+        let transport = MockTransport()
+        let requestA = GraphQLRequest(SaveReviewA(review: ReviewInput(stars: 1)))
+        let requestB = GraphQLRequest(SaveReviewB(review: ReviewInput(stars: 2)))
+        #expect(requestA.operationName == requestB.operationName)
+        transport.respond(to: "SaveReview", with: Self.review(stars: 9))
+        transport.respond(to: SaveReviewB.self, with: Self.review(stars: 2))
+        transport.respond(to: SaveReviewA.self) { _ in GraphQLResponseBody(json: Self.review(stars: 1))! }
+        // B's answer is queued before A's, and the name's before both: each goes to its own operation.
+        #expect(Self.stars(try await transport.execute(requestA, options: RequestOptions())) == 1)
+        #expect(Self.stars(try await transport.execute(requestB, options: RequestOptions())) == 2)
+        // With its type's answers used, a request takes the one queued for its name.
+        #expect(Self.stars(try await transport.execute(requestB, options: RequestOptions())) == 9)
+        let error = await #expect(throws: GraftError.self) { try await transport.execute(requestA, options: RequestOptions()) }
+        #expect(error?.message.contains("no answer left for SaveReview (request 4 for it)") == true, "\(String(describing: error))")
+    }
+
+    @Test("a client's fetches through two modules' same-named mutations get their own answers, typed")
+    func aClientGetsEachModulesOwnAnswer() async throws {
+        let transport = MockTransport()
+        transport.respond(to: SaveReviewA.self, with: Self.review(stars: 1))
+        var payload = Self.review(stars: 2).objectValue!
+        payload["hasNext"] = false
+        transport.respondIncrementally(to: SaveReviewB.self, with: [.object(payload)])
+        let client = GraphQLClient(transport: transport)
+        let a = try await client.perform(SaveReviewA(review: ReviewInput(stars: 1)))
+        let b = try await client.perform(SaveReviewB(review: ReviewInput(stars: 2)))
+        #expect(a.data?.createReview?.stars == 1)
+        #expect(b.data?.createReview?.stars == 2)
     }
 }
