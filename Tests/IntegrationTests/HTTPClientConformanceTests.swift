@@ -103,4 +103,37 @@ struct HTTPClientConformanceTests {
         response.body.cancel()
         try await StrawberryWebSocketTests.eventually { try await server.stats()["httpHeldClosed"].int == 1 }
     }
+
+    @Test("a whole response over the client's body limit fails with an error that names it, declared or chunked",
+          arguments: HTTPClientKind.allCases)
+    func bodyOverTheDefaultLimit(kind: HTTPClientKind) async throws {
+        let server = try await FaultServer.start()
+        defer { server.stop() }
+        let client = kind.make()
+        let limit = 64 << 20
+        let exact = try await client.send(HTTPRequest(url: Self.url(server, "/http/bytes?count=\(limit)")))
+        #expect(exact.body.count == limit)
+        for chunked in ["0", "1"] {
+            let url = Self.url(server, "/http/bytes?count=\(limit + 1)&chunked=\(chunked)")
+            let error = await #expect(throws: GraftError.self) { try await client.send(HTTPRequest(url: url)) }
+            #expect(error?.code == .transport)
+            #expect(error?.message.contains("the response body is larger than 67108864 bytes") == true, "\(String(describing: error))")
+        }
+    }
+
+    @Test("a body with no end stops at the configured limit: the server sees the connection close",
+          arguments: HTTPClientKind.allCases)
+    func endlessBodyStopsAtTheLimit(kind: HTTPClientKind) async throws {
+        let server = try await FaultServer.start()
+        defer { server.stop() }
+        let client = kind.make(responseBodyLimit: 1 << 20)
+        let url = Self.url(server, "/http/bytes?count=\(1 << 40)&chunked=1")
+        let error = await #expect(throws: GraftError.self) { try await client.send(HTTPRequest(url: url)) }
+        #expect(error?.statusCode == 200)
+        #expect(error?.message.contains("the response body is larger than 1048576 bytes; raise") == true, "\(String(describing: error))")
+        try await StrawberryWebSocketTests.eventually { try await server.stats()["httpBytesStopped"].int == 1 }
+        // The same client streams a body past its limit.
+        let streamed = try await client.stream(HTTPRequest(url: Self.url(server, "/http/bytes?count=\(3 << 20)")), context: RequestContext())
+        #expect(try await streamed.body.collect().count == 3 << 20)
+    }
 }

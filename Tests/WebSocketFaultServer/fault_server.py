@@ -30,8 +30,10 @@ A subscribe before the ack is a 4401 close, as the protocol says; it is counted 
 Paths under `/http/` are plain HTTP/1.1 with keep-alive, on both ports (the HTTP clients' TLS and
 pinning tests): `/http/echo` answers the method, path, query, headers and body as JSON,
 `/http/redirect?status=S&to=U` redirects, `/http/hold` sends a head and a first chunk and then
-waits for the client to close the connection (counted in httpHeld, then httpHeldClosed); all are
-counted in httpRequests and httpConnections.
+waits for the client to close the connection (counted in httpHeld, then httpHeldClosed),
+`/http/bytes?count=N` answers N bytes, with a Content-Length or (with `chunked=1`) chunked, and
+counts in httpBytesStopped a client that closed the connection before all of them were sent; all
+are counted in httpRequests and httpConnections.
 
 `POST /http/subscribe?protocol=multipart|sse` runs the counter subscription over HTTP with the same
 `total`, `refuse` and `fail_after` parameters, each failure the way its protocol reports it:
@@ -64,7 +66,7 @@ STATS = {
     "connections": 0, "inits": 0, "subscribes": 0, "resubscriptions": 0, "drops": 0, "completes": 0,
     "pings": 0, "rejections": 0, "earlySubscribes": 0, "eventsSent": 0, "tlsConnections": 0, "tlsBytes": 0,
     "clientCloseCodes": [], "malformedSent": 0, "httpRequests": 0, "httpConnections": 0,
-    "httpHeld": 0, "httpHeldClosed": 0,
+    "httpHeld": 0, "httpHeldClosed": 0, "httpBytesStopped": 0,
 }
 SEEN_IDS: set = set()
 CURSORS: dict = {}
@@ -332,6 +334,26 @@ def deferred_response(accept: str):
     return 200, 'multipart/mixed; boundary="graphql"; deferSpec=20220824', multipart_body(parts)
 
 
+async def send_bytes(writer, count: int, chunked: bool) -> bool:
+    """Sends a response of `count` bytes (`x`) in 64 KB writes; False when the client closed first."""
+    framing = "Transfer-Encoding: chunked" if chunked else f"Content-Length: {count}"
+    block = b"x" * 65536
+    try:
+        writer.write(f"HTTP/1.1 200 Fault\r\nContent-Type: application/octet-stream\r\n{framing}\r\n\r\n".encode())
+        left = count
+        while left > 0:
+            piece = block[:min(left, len(block))]
+            writer.write(b"%x\r\n%s\r\n" % (len(piece), piece) if chunked else piece)
+            await writer.drain()
+            left -= len(piece)
+        if chunked:
+            writer.write(b"0\r\n\r\n")
+        await writer.drain()
+        return True
+    except ConnectionError:
+        return False
+
+
 async def serve_http(reader, writer, method: str, target: str, headers: dict, tls: bool) -> None:
     """Answers `/http/` requests on one connection until the client closes it."""
     STATS["httpConnections"] += 1
@@ -350,6 +372,16 @@ async def serve_http(reader, writer, method: str, target: str, headers: dict, tl
                 pass
             STATS["httpHeldClosed"] += 1
             break
+        if url.path == "/http/bytes":
+            if not await send_bytes(writer, int(params.get("count", "0")), params.get("chunked") == "1"):
+                STATS["httpBytesStopped"] += 1
+                break
+            try:
+                head = await reader.readuntil(b"\r\n\r\n")
+            except (asyncio.IncompleteReadError, asyncio.LimitOverrunError, ConnectionError):
+                break
+            method, target, headers = parse_head(head)
+            continue
         if url.path == "/http/redirect":
             status, extra, payload = int(params.get("status", "302")), f"Location: {params.get('to', '/http/echo')}\r\n", b""
         elif url.path == "/http/subscribe":

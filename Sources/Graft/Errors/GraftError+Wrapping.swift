@@ -30,6 +30,13 @@ extension GraftError {
         return GraftError(.transport, message: message, statusCode: statusCode, underlying: underlying)
     }
 
+    /// A response body that passed `limit` bytes, after which the transfer was stopped; `remedy`
+    /// says what lets it through.
+    static func bodyTooLarge(limit: Int, statusCode: Int? = nil, remedy: String? = nil) -> GraftError {
+        GraftError(.transport, message: "the response body is larger than \(limit) bytes" + (remedy.map { "; \($0)" } ?? ""),
+                   statusCode: statusCode)
+    }
+
     /// The underlying `URLError`'s code, looking through nested ``GraftError``s.
     public var urlErrorCode: URLError.Code? {
         switch underlying {

@@ -26,6 +26,10 @@ final class DataTaskCollector: NSObject, URLSessionDataDelegate, @unchecked Send
         var body = Data()
         var received = 0
         var consumer: Consumer
+        /// The most bytes of body collected for a whole response (nil: no limit).
+        var bodyLimit: Int?
+        /// Set when the body passed ``bodyLimit`` and the task was cancelled.
+        var bodyLimitFailure: GraftError?
         /// Set when the trust challenge refused the server's key (Apple platforms).
         var pinningFailure: GraftError?
     }
@@ -39,12 +43,13 @@ final class DataTaskCollector: NSObject, URLSessionDataDelegate, @unchecked Send
     }
 
     /// Runs `request` as a data task of `session` (whose delegate is this collector) and returns
-    /// the response with its whole body. Cancelling the calling task cancels the data task.
-    func perform(_ request: URLSessionBody, on session: URLSession) async throws -> (HTTPURLResponse, Data) {
+    /// the response with its whole body, failing once the body passes `bodyLimit` bytes.
+    /// Cancelling the calling task cancels the data task.
+    func perform(_ request: URLSessionBody, on session: URLSession, bodyLimit: Int? = nil) async throws -> (HTTPURLResponse, Data) {
         let task = request.makeTask(on: session)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                pending.withLock { $0[task.taskIdentifier] = Pending(consumer: .whole(continuation)) }
+                pending.withLock { $0[task.taskIdentifier] = Pending(consumer: .whole(continuation), bodyLimit: bodyLimit) }
                 task.resume()
             }
         } onCancel: {
@@ -88,25 +93,37 @@ final class DataTaskCollector: NSObject, URLSessionDataDelegate, @unchecked Send
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        var overLimit = false
         let body = pending.withLock { tasks -> AsyncThrowingStream<Data, any Error>.Continuation? in
-            guard var entry = tasks[dataTask.taskIdentifier] else { return nil }
+            // Taken out of the table and put back, so that the body is appended to in place: a
+            // copy of the entry would copy the body received so far at each chunk.
+            guard var entry = tasks.removeValue(forKey: dataTask.taskIdentifier) else { return nil }
+            defer { tasks[dataTask.taskIdentifier] = entry }
+            guard entry.bodyLimitFailure == nil else { return nil }
             entry.received += data.count
             switch entry.consumer {
             case .whole:
-                entry.body.append(data)
-                tasks[dataTask.taskIdentifier] = entry
+                if let limit = entry.bodyLimit, entry.received > limit || (entry.response?.expectedContentLength ?? -1) > Int64(limit) {
+                    entry.bodyLimitFailure = .bodyTooLarge(limit: limit, statusCode: entry.response?.statusCode,
+                                                           remedy: "raise URLSessionHTTPClient's responseBodyLimit, or read it with stream(_:context:)")
+                    entry.body = Data()
+                    overLimit = true
+                } else {
+                    entry.body.append(data)
+                }
                 return nil
             case .streaming(_, let body):
-                tasks[dataTask.taskIdentifier] = entry
                 return body
             }
         }
+        if overLimit { dataTask.cancel() }
         body?.yield(data)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        let failure = entry.pinningFailure ?? error.map { Self.describe($0, response: entry.response, received: entry.received) }
+        let failure = entry.pinningFailure ?? entry.bodyLimitFailure
+            ?? error.map { Self.describe($0, response: entry.response, received: entry.received) }
         switch entry.consumer {
         case .whole(let continuation):
             if let failure { return continuation.resume(throwing: failure) }

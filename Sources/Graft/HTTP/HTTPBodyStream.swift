@@ -46,7 +46,7 @@ public struct HTTPBodyStream: AsyncSequence, Sendable {
         for try await chunk in self {
             guard body.count + chunk.count <= limit else {
                 cancel()
-                throw GraftError(.transport, message: "the response body is larger than \(limit) bytes")
+                throw GraftError.bodyTooLarge(limit: limit)
             }
             body.append(chunk)
         }

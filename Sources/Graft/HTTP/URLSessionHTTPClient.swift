@@ -9,8 +9,10 @@ import FoundationNetworking
 /// a deadline for the whole exchange: the context's ``RequestContext/attemptTimeout``, else its
 /// ``RequestContext/timeout``, else the client's ``defaultTimeout``; when it passes, the URLSession task is cancelled and the error is
 /// ``GraftError/Code/timedOut``. Cancelling the calling task cancels the URLSession task and
-/// throws ``GraftError/Code/cancelled``. A body cut short says how much of it arrived (on a session
-/// the client made itself; an injected session reports what `URLSession` reports).
+/// throws ``GraftError/Code/cancelled``. A body cut short says how much of it arrived, and a whole
+/// response's body stops at ``responseBodyLimit`` (on a session the client made itself; an injected
+/// session reports what `URLSession` reports, and its body is checked against the limit only once
+/// it has arrived).
 public final class URLSessionHTTPClient: HTTPClient {
     /// The session requests run on.
     public let session: URLSession
@@ -20,6 +22,10 @@ public final class URLSessionHTTPClient: HTTPClient {
     public let defaultTimeout: Duration?
     /// Decides what request summaries in errors leave out.
     public let redactor: Redactor
+    /// The most bytes of body ``send(_:context:)`` reads into memory (64 MiB by default): past it,
+    /// the task is cancelled and the request fails with ``GraftError/Code/transport``, so a server
+    /// cannot exhaust the app's memory. ``stream(_:context:)`` reads bodies of any size.
+    public let responseBodyLimit: Int
     /// Whether a streamed body goes through a temporary file (``URLSessionBody``): on Apple
     /// platforms always; tests set it on Linux to run that path too.
     let spoolsStreamedBodies: Bool
@@ -27,9 +33,9 @@ public final class URLSessionHTTPClient: HTTPClient {
     /// Creates a client on a session of its own with `configuration` (by default ephemeral: no
     /// cookie or URL cache on disk).
     public convenience init(configuration: URLSessionConfiguration = .ephemeral, defaultTimeout: Duration? = .seconds(60),
-                            redactor: Redactor = .default) {
+                            redactor: Redactor = .default, responseBodyLimit: Int = 64 << 20) {
         self.init(configuration: configuration, collector: DataTaskCollector(), defaultTimeout: defaultTimeout, redactor: redactor,
-                  spoolsStreamedBodies: URLSessionBody.spoolsByDefault)
+                  spoolsStreamedBodies: URLSessionBody.spoolsByDefault, responseBodyLimit: responseBodyLimit)
     }
 
     /// A client on an ephemeral session of its own that spools streamed bodies as asked (for tests).
@@ -43,28 +49,31 @@ public final class URLSessionHTTPClient: HTTPClient {
     /// in its trust challenge. Apple platforms only: URLSession on Linux never asks its delegate
     /// about trust, so there ``CurlHTTPClient`` does this (``PlatformHTTPClient`` picks for you).
     public convenience init(tls: TLSOptions, configuration: URLSessionConfiguration = .ephemeral,
-                            defaultTimeout: Duration? = .seconds(60), redactor: Redactor = .default) {
+                            defaultTimeout: Duration? = .seconds(60), redactor: Redactor = .default, responseBodyLimit: Int = 64 << 20) {
         self.init(configuration: configuration, collector: DataTaskCollector(tls: tls), defaultTimeout: defaultTimeout, redactor: redactor,
-                  spoolsStreamedBodies: URLSessionBody.spoolsByDefault)
+                  spoolsStreamedBodies: URLSessionBody.spoolsByDefault, responseBodyLimit: responseBodyLimit)
     }
     #endif
 
     private init(configuration: URLSessionConfiguration, collector: DataTaskCollector, defaultTimeout: Duration?, redactor: Redactor,
-                 spoolsStreamedBodies: Bool) {
+                 spoolsStreamedBodies: Bool, responseBodyLimit: Int = 64 << 20) {
         self.collector = collector
         self.session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
         self.defaultTimeout = defaultTimeout
         self.redactor = redactor
         self.spoolsStreamedBodies = spoolsStreamedBodies
+        self.responseBodyLimit = max(0, responseBodyLimit)
     }
 
     /// Creates a client on `session`, which the caller owns.
-    public init(session: URLSession, defaultTimeout: Duration? = .seconds(60), redactor: Redactor = .default) {
+    public init(session: URLSession, defaultTimeout: Duration? = .seconds(60), redactor: Redactor = .default,
+                responseBodyLimit: Int = 64 << 20) {
         self.collector = nil
         self.session = session
         self.defaultTimeout = defaultTimeout
         self.redactor = redactor
         self.spoolsStreamedBodies = URLSessionBody.spoolsByDefault
+        self.responseBodyLimit = max(0, responseBodyLimit)
     }
 
     deinit {
@@ -77,8 +86,9 @@ public final class URLSessionHTTPClient: HTTPClient {
         let timeout = context.attemptTimeout ?? context.timeout ?? defaultTimeout
         let session = self.session
         let collector = self.collector
+        let limit = responseBodyLimit
         return try await withBody(of: request, context: context, timeout: timeout) { body in
-            try await Self.perform(body, on: session, collector: collector)
+            try await Self.perform(body, on: session, collector: collector, bodyLimit: limit)
         }
     }
 
@@ -137,11 +147,11 @@ public final class URLSessionHTTPClient: HTTPClient {
     }
 
     private static func perform(_ body: URLSessionBody, on session: URLSession,
-                                collector: DataTaskCollector?) async throws -> HTTPResponse {
+                                collector: DataTaskCollector?, bodyLimit: Int) async throws -> HTTPResponse {
         let http: HTTPURLResponse
         let data: Data
         if let collector {
-            (http, data) = try await collector.perform(body, on: session)
+            (http, data) = try await collector.perform(body, on: session, bodyLimit: bodyLimit)
         } else {
             let (bytes, response) = if let file = body.uploadFile {
                 try await session.upload(for: body.request, fromFile: file)
@@ -150,6 +160,10 @@ public final class URLSessionHTTPClient: HTTPClient {
             }
             guard let response = response as? HTTPURLResponse else {
                 throw GraftError(.transport, message: "the response was not an HTTP response")
+            }
+            guard bytes.count <= bodyLimit else {
+                throw GraftError.bodyTooLarge(limit: bodyLimit, statusCode: response.statusCode,
+                                              remedy: "raise URLSessionHTTPClient's responseBodyLimit, or read it with stream(_:context:)")
             }
             (http, data) = (response, bytes)
         }

@@ -20,10 +20,11 @@ enum HTTPClientKind: String, CaseIterable, Sendable, CustomTestStringConvertible
     static let `default`: HTTPClientKind = ProcessInfo.processInfo.environment["GRAFT_HTTP_CLIENT"].flatMap(HTTPClientKind.init(rawValue:)) ?? .curl
 
     /// A new client of this kind; `tls` only for the libcurl one (URLSession on Linux cannot use it).
-    func make(defaultTimeout: Duration? = .seconds(300), tls: TLSOptions = TLSOptions()) -> any HTTPClient {
+    func make(defaultTimeout: Duration? = .seconds(300), tls: TLSOptions = TLSOptions(),
+              responseBodyLimit: Int = 64 << 20) -> any HTTPClient {
         switch self {
-        case .urlSession: URLSessionHTTPClient(defaultTimeout: defaultTimeout)
-        case .curl: CurlHTTPClient(tls: tls, defaultTimeout: defaultTimeout)
+        case .urlSession: URLSessionHTTPClient(defaultTimeout: defaultTimeout, responseBodyLimit: responseBodyLimit)
+        case .curl: CurlHTTPClient(tls: tls, defaultTimeout: defaultTimeout, responseBodyLimit: responseBodyLimit)
         }
     }
 

@@ -13,7 +13,7 @@ import Foundation
 /// ``RequestContext/attemptTimeout``, else ``RequestContext/timeout``, else ``defaultTimeout``,
 /// ending in ``GraftError/Code/timedOut``); cancelling the calling task stops the transfer
 /// (``GraftError/Code/cancelled``); ``stream(_:context:)`` hands out bytes as they arrive; a body
-/// cut short says how much arrived. Transfers run on one thread of the client's own (see
+/// cut short says how much arrived; a whole response's body stops at ``responseBodyLimit``. Transfers run on one thread of the client's own (see
 /// `CurlTransferLoop`), whose connection cache keeps connections alive between requests.
 public final class CurlHTTPClient: HTTPClient {
     /// Trust and pinning.
@@ -24,15 +24,20 @@ public final class CurlHTTPClient: HTTPClient {
     public let defaultTimeout: Duration?
     /// Decides what request summaries in errors leave out.
     public let redactor: Redactor
+    /// The most bytes of body ``send(_:context:)`` reads into memory (64 MiB by default): past it,
+    /// the transfer stops and the request fails with ``GraftError/Code/transport``, so a server
+    /// cannot exhaust the app's memory. ``stream(_:context:)`` reads bodies of any size.
+    public let responseBodyLimit: Int
     private let loop: CurlTransferLoop?
 
     /// Creates a client with its own transfer thread and connection cache.
     public init(tls: TLSOptions = TLSOptions(), redirects: RedirectPolicy = .follow, defaultTimeout: Duration? = .seconds(60),
-                redactor: Redactor = .default) {
+                redactor: Redactor = .default, responseBodyLimit: Int = 64 << 20) {
         self.tls = tls
         self.redirects = redirects
         self.defaultTimeout = defaultTimeout
         self.redactor = redactor
+        self.responseBodyLimit = max(0, responseBodyLimit)
         loop = CurlTransferLoop()
     }
 
@@ -45,7 +50,8 @@ public final class CurlHTTPClient: HTTPClient {
         return try await performAttempt(request, context: context, timeout: timeout, redactor: redactor) { [self] in
             var current = request
             for hops in 0... {
-                let (head, body) = try await CurlTransfer(current, tls: tls).perform(on: try runningLoop())
+                let transfer = try CurlTransfer(current, tls: tls, bodyLimit: responseBodyLimit)
+                let (head, body) = try await transfer.perform(on: try runningLoop())
                 guard let next = try redirects.next(after: current, statusCode: head.statusCode, headers: head.headers, hops: hops) else {
                     return HTTPResponse(statusCode: head.statusCode, headers: head.headers, body: body, url: current.url)
                 }

@@ -28,6 +28,8 @@ final class CurlTransfer: @unchecked Sendable {
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer: UnsafeMutablePointer<CChar>
     private let requestBody: CurlRequestBody?
+    /// The most bytes of body collected for a whole response (nil: no limit).
+    private let bodyLimit: Int?
 
     // Loop thread only.
     private var status = 0
@@ -35,11 +37,15 @@ final class CurlTransfer: @unchecked Sendable {
     private var headComplete = false
     private var received = 0
     private var collected = Data()
+    /// Set when the body passed ``bodyLimit`` and the transfer was stopped.
+    private var bodyLimitFailure: GraftError?
 
     private let consumer = Locked<(consumer: Consumer?, finished: Bool)>((nil, false))
 
-    /// Makes the easy handle for `request`; throws when libcurl refuses an option.
-    init(_ request: HTTPRequest, tls: TLSOptions) throws {
+    /// Makes the easy handle for `request`; throws when libcurl refuses an option. A whole
+    /// response's body stops at `bodyLimit` bytes.
+    init(_ request: HTTPRequest, tls: TLSOptions, bodyLimit: Int? = nil) throws {
+        self.bodyLimit = bodyLimit
         guard curlGlobalInitialized, let handle = curl_easy_init() else {
             throw GraftError(.transport, message: "libcurl could not be initialised")
         }
@@ -209,14 +215,24 @@ final class CurlTransfer: @unchecked Sendable {
         }
     }
 
-    fileprivate func receivedBody(_ bytes: UnsafeRawBufferPointer) {
+    /// Takes a piece of the body; false stops the transfer (a whole body past ``bodyLimit``).
+    fileprivate func receivedBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
         if !headComplete { completeHead() }
         received += bytes.count
         let body: AsyncThrowingStream<Data, any Error>.Continuation? = consumer.withLock { state in
             if case .streaming(_, let body)? = state.consumer { return body }
             return nil
         }
-        if let body { body.yield(Data(bytes)) } else { collected.append(contentsOf: bytes) }
+        if let body {
+            body.yield(Data(bytes))
+        } else if let bodyLimit, received > bodyLimit || (headers["Content-Length"].flatMap { Int($0) } ?? 0) > bodyLimit {
+            bodyLimitFailure = .bodyTooLarge(limit: bodyLimit, statusCode: status,
+                                             remedy: "raise CurlHTTPClient's responseBodyLimit, or read it with stream(_:context:)")
+            return false
+        } else {
+            collected.append(contentsOf: bytes)
+        }
+        return true
     }
 
     fileprivate func readBody(into buffer: UnsafeMutableRawBufferPointer) -> Int {
@@ -244,7 +260,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// libcurl finished the transfer with `code` (loop thread, after removing the handle).
     func complete(_ code: CURLcode) {
-        guard code == CURLE_OK else { return fail(requestBody?.failure ?? failure(code)) }
+        guard code == CURLE_OK else { return fail(bodyLimitFailure ?? requestBody?.failure ?? failure(code)) }
         guard headComplete || status >= 200 else {
             return fail(GraftError(.transport, message: "the server sent no HTTP response", underlying: URLError(.badServerResponse)))
         }
@@ -306,8 +322,8 @@ private let curlHeaderCallback: graft_curl_data_callback = { buffer, size, count
 }
 
 private let curlWriteCallback: graft_curl_data_callback = { buffer, size, count, context in
-    transfer(context).receivedBody(UnsafeRawBufferPointer(start: buffer, count: size * count))
-    return size * count
+    // Returning fewer bytes than given stops the transfer (CURLE_WRITE_ERROR).
+    transfer(context).receivedBody(UnsafeRawBufferPointer(start: buffer, count: size * count)) ? size * count : 0
 }
 
 private let curlReadCallback: graft_curl_data_callback = { buffer, size, count, context in
