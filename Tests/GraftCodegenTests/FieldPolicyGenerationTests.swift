@@ -19,8 +19,8 @@ import Testing
         """
 
     /// Generates for the schema and one query; returns the metadata file's text or the errors.
-    static func generate(pagination: [String: GraftConfiguration.Pagination],
-                         maxAges: [String: Int] = [:]) throws -> (metadata: String?, errors: [String]) {
+    static func generate(pagination: [String: GraftConfiguration.Pagination], maxAges: [String: Int] = [:],
+                         onError: String? = nil, schema: String = schema) throws -> (metadata: String?, errors: [String]) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("graft-policies-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -31,6 +31,7 @@ import Testing
                                                operationPaths: [folder.appendingPathComponent("Books.graphql").path])
         configuration.pagination = pagination
         configuration.maxAges = maxAges
+        configuration.onError = onError
         let result = CodeGenerator.run(configuration)
         return (result.files.first { $0.path.hasSuffix("SchemaMetadata.graphql.swift") }?.contents, result.errors.map(\.description))
     }
@@ -45,6 +46,19 @@ import Testing
         let alone = try #require(try Self.generate(pagination: [:], maxAges: ["Book": 5]).metadata)
         #expect(alone.contains(#"maxAges: ["Book": .seconds(5)]"#))
         #expect(try #require(try Self.generate(pagination: [:]).metadata).contains("maxAges") == false)
+    }
+
+    @Test func rootTypesOfOtherNamesAreInTheMetadataLast() throws {
+        let renamed = "schema { query: QueryRoot mutation: Mutation subscription: Events }\n"
+            + Self.schema.replacingOccurrences(of: "type Query ", with: "type QueryRoot ")
+            + "\ntype Mutation { touch: Int }\ntype Events { tick: Int }"
+        let (metadata, errors) = try Self.generate(pagination: ["QueryRoot.books": .relay], onError: "NULL", schema: renamed)
+        #expect(errors == [])
+        let text = try #require(metadata)
+        #expect(text.contains(#""QueryRoot.books": .relay"#))
+        #expect(text.contains("\tonError: \"NULL\",\n\trootTypenames: [.query: \"QueryRoot\", .subscription: \"Events\"]\n)"))
+        // The usual names need none.
+        #expect(try #require(try Self.generate(pagination: [:]).metadata).contains("rootTypenames") == false)
     }
 
     @Test func maxAgesOfNamesTheSchemaLacksAreErrors() throws {

@@ -69,8 +69,24 @@ public struct CacheConfiguration: Sendable {
 
     /// The policy of field `name` of a record of type `typename` (or the root `key`), if any.
     func policy(typename: String?, key: CacheKey, field name: String) -> FieldPolicy? {
-        guard !fieldPolicies.isEmpty, let type = typename ?? key.rootTypename else { return nil }
-        return fieldPolicies[type + "." + name]
+        guard !fieldPolicies.isEmpty else { return nil }
+        if let typename { return fieldPolicies[typename + "." + name] }
+        return rootLookup(key) { fieldPolicies[$0 + "." + name] }
+    }
+
+    /// The configured maximum age of field `name` of a record of type `typename` (or the root
+    /// `key`), if any.
+    func maxAge(typename: String?, key: CacheKey, field name: String) -> Int64? {
+        if let typename { return expiry.maxAge(typename: typename, field: name) }
+        return rootLookup(key) { expiry.maxAge(typename: $0, field: name) }
+    }
+
+    /// What `find` gives for the root record `key`'s type: by the schema's name for it
+    /// (``SchemaMetadata/rootTypenames``), then by the usual one; nil for other records.
+    private func rootLookup<Found>(_ key: CacheKey, _ find: (String) -> Found?) -> Found? {
+        guard let usual = key.rootTypename else { return nil }
+        if let kind = key.rootKind, let named = schema?.rootTypenames[kind], let found = find(named) { return found }
+        return find(usual)
     }
 
     /// The pagination of field `name` of a record of type `typename` (or the root `key`), if any.

@@ -173,7 +173,8 @@ struct CacheReader {
                            _ fieldKey: String) throws(CacheMiss) {
         var expired = false
         if case .int(let expiresAt)? = recordExpiries?[fieldKey], Int(now.seconds) >= expiresAt { expired = true }
-        var limit = expiry.maxAge(typename: typename, field: name)
+        var limit = typename == nil ? configuration.maxAge(typename: nil, key: key, field: name)
+            : expiry.maxAge(typename: typename, field: name)
         if let requestMaxAge { limit = min(limit ?? requestMaxAge, requestMaxAge) }
         if let limit, stored.receivedAt.age(at: now) > limit { expired = true }
         guard expired else { return }

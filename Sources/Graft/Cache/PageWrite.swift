@@ -1,12 +1,23 @@
 import GraftAPI
 
 extension CacheKey {
-    /// The schema type of a root record (`Query` for `ROOT_QUERY`), for field policies.
+    /// The usual name of a root record's type (`Query` for `ROOT_QUERY`), for field policies and
+    /// maximum ages; a schema may name it otherwise (``SchemaMetadata/rootTypenames``).
     var rootTypename: String? {
         switch self {
         case .rootQuery: return "Query"
         case .rootMutation: return "Mutation"
         case .rootSubscription: return "Subscription"
+        default: return nil
+        }
+    }
+
+    /// The kind of operation whose root record this is.
+    var rootKind: OperationKind? {
+        switch self {
+        case .rootQuery: return .query
+        case .rootMutation: return .mutation
+        case .rootSubscription: return .subscription
         default: return nil
         }
     }

@@ -111,14 +111,20 @@ public struct SchemaMetadata: Sendable, Hashable {
     /// positions), from the configuration's `onError`; nil to send none, what servers that do not
     /// know the parameter need.
     public let onError: String?
+    /// The names of the schema's root operation types that are not `Query`, `Mutation` and
+    /// `Subscription` (Shopify's `QueryRoot`), by kind: the type names the cache looks a root
+    /// field's policy and maximum age up under (`"QueryRoot.products"`), before the usual ones.
+    public let rootTypenames: [OperationKind: String]
 
     /// Creates metadata.
     public init(possibleTypes: [String: Set<String>] = [:], keyFields: [String: [String]] = [:],
-                fieldPolicies: [String: FieldPolicy] = [:], maxAges: [String: Duration] = [:], onError: String? = nil) {
+                fieldPolicies: [String: FieldPolicy] = [:], maxAges: [String: Duration] = [:], onError: String? = nil,
+                rootTypenames: [OperationKind: String] = [:]) {
         self.possibleTypes = possibleTypes
         self.keyFields = keyFields
         self.fieldPolicies = fieldPolicies
         self.maxAges = maxAges
         self.onError = onError
+        self.rootTypenames = rootTypenames
     }
 }

@@ -215,6 +215,17 @@ public struct SwiftGenerator {
         return result
     }
 
+    /// `.query: "QueryRoot"` for each root operation type the schema names otherwise than
+    /// `Query`, `Mutation` and `Subscription` (the cache's default names for root records).
+    var renamedRootTypes: [String] {
+        let schema = document.schema
+        return [("query", schema.queryType, "Query"), ("mutation", schema.mutationType, "Mutation"),
+                ("subscription", schema.subscriptionType, "Subscription")].compactMap { kind, name, usual in
+            guard let name, name != usual else { return nil }
+            return ".\(kind): \(SwiftNames.stringLiteral(name))"
+        }
+    }
+
     private func renderMetadata(_ context: RenderContext, into writer: inout SwiftWriter) {
         let possible = document.abstractTypes.compactMap { name -> String? in
             guard let type = document.schema.type(named: name) else { return nil }
@@ -233,15 +244,18 @@ public struct SwiftGenerator {
             // The last argument present closes the call; the others end with a comma.
             let lists = [("keyFields: ", keys.isEmpty ? [":"] : keys), ("fieldPolicies: ", policies), ("maxAges: ", ages)]
                 .enumerated().filter { $0.offset == 0 || !$0.element.1.isEmpty }.map(\.element)
-            let onError = configuration.onError
+            var scalars: [String] = []
+            if let onError = configuration.onError { scalars.append("onError: \(SwiftNames.stringLiteral(onError))") }
+            let roots = renamedRootTypes
+            if !roots.isEmpty { scalars.append("rootTypenames: [\(roots.joined(separator: ", "))]") }
             for (index, list) in lists.enumerated() {
-                if index == lists.count - 1 && onError == nil {
+                if index == lists.count - 1 && scalars.isEmpty {
                     body.list(prefix: list.0, list.1)
                 } else {
                     body.list(prefix: list.0, list.1, close: "],")
                 }
             }
-            if let onError { body.line("onError: \(SwiftNames.stringLiteral(onError))") }
+            for (index, line) in scalars.enumerated() { body.line(line + (index == scalars.count - 1 ? "" : ",")) }
         }
         writer.line(")")
         writer.line("/// Gives operations `schemaMetadata` as their `__schema`.")

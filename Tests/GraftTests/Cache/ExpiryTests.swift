@@ -41,6 +41,30 @@ import StarWarsAPI
         }
     }
 
+    @Test func aRootFieldsMaxAgeApplies() async throws {
+        let clock = TestClock()
+        let (client, _, store) = Self.client(maxAges: ["Query.hero": .seconds(10)], clock: clock)
+        _ = try await client.fetch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery())
+        clock.advance(by: 10)
+        #expect(try await !store.read(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery()).isStale)
+        clock.advance(by: 1)
+        await #expect(throws: CacheMiss(.expired, key: .rootQuery, field: "hero")) {
+            try await store.read(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery(), acceptsStale: false)
+        }
+    }
+
+    @Test func aRootFieldsMaxAgeGoesByTheSchemasNameForItsRootType() async throws {
+        let clock = TestClock()
+        let schema = SchemaMetadata(maxAges: ["QueryRoot.hero": .seconds(10)], rootTypenames: [.query: "QueryRoot"])
+        let store = CacheStore(configuration: CacheConfiguration(schema: schema, clock: { clock.now }))
+        let client = GraphQLClient(transport: StubTransport(data: StarWars.heroAndFriends(friends: StarWars.lukeAndHan)), store: store)
+        _ = try await client.fetch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery())
+        clock.advance(by: 11)
+        await #expect(throws: CacheMiss(.expired, key: .rootQuery, field: "hero")) {
+            try await store.read(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery(), acceptsStale: false)
+        }
+    }
+
     @Test func aRequestsMaxAgeAppliesToEveryField() async throws {
         let clock = TestClock()
         let (client, transport, _) = Self.client(maxAges: [:], clock: clock)

@@ -42,6 +42,22 @@ import Testing
         #expect(try await Self.names(store) == ["Grace"])
     }
 
+    /// A schema whose query root is not named `Query` (Shopify's `QueryRoot`): its generated
+    /// metadata names the root and keys the policy by that name, and the pages still merge.
+    @Test func aRootTypeOfAnotherNameGoesByTheSchemasName() async throws {
+        let schema = SchemaMetadata(fieldPolicies: ["QueryRoot.instructors": .offset], rootTypenames: [.query: "QueryRoot"])
+        let store = CacheStore(configuration: CacheConfiguration(schema: schema))
+        try await store.write(responseData: Self.page(["Ada", "Chen"], from: 0), for: Page(offset: 0, limit: 2))
+        try await store.write(responseData: Self.page(["Dana"], from: 2), for: Page(offset: 2, limit: 2))
+        #expect(try await Self.names(store) == ["Ada", "Chen", "Dana"])
+        // A policy given by hand under the usual name still applies.
+        let byHand = CacheStore(configuration: CacheConfiguration(schema: SchemaMetadata(rootTypenames: [.query: "QueryRoot"]),
+                                                                  fieldPolicies: ["Query.instructors": .offset]))
+        try await byHand.write(responseData: Self.page(["Ada", "Chen"], from: 0), for: Page(offset: 0, limit: 2))
+        try await byHand.write(responseData: Self.page(["Dana"], from: 2), for: Page(offset: 2, limit: 2))
+        #expect(try await Self.names(byHand) == ["Ada", "Chen", "Dana"])
+    }
+
     /// An offset comes from the app's variables: one far past the merged list must not pad it with
     /// millions of nulls, nor overflow at `Int.max`; the write fails and the list is kept.
     @Test func anOffsetFarPastTheListIsAnErrorNotMillionsOfNulls() async throws {
