@@ -47,6 +47,28 @@ import Testing
         #expect(GraphQLEnum<CourseLevel>(rawValue: "MASTER") == .unknown("MASTER"))
     }
 
+    /// What Apollo iOS's `GraphQLEnum` allows: `!=`, both against an optional (a field of an
+    /// optional object), and `switch` over known cases.
+    @Test func enumValuesCompareWithKnownCasesAsApolloAllows() {
+        let level = GraphQLEnum<CourseLevel>.value(.advanced)
+        let unknown = GraphQLEnum<CourseLevel>(rawValue: "MASTER")
+        let missing: GraphQLEnum<CourseLevel>? = nil
+        let present: GraphQLEnum<CourseLevel>? = level
+        #expect(level == .advanced && level != .beginner)
+        #expect(unknown != .advanced)
+        #expect(present == .advanced && present != .beginner)
+        #expect(!(missing == .advanced) && missing != .advanced)
+        func name(_ value: GraphQLEnum<CourseLevel>) -> String {
+            switch value {
+            case .beginner: return "beginner"
+            case .advanced: return "advanced"
+            default: return "other"
+            }
+        }
+        #expect([name(level), name(.value(.beginner)), name(unknown), name(.value(.intermediate))]
+            == ["advanced", "beginner", "other", "other"])
+    }
+
     @Test func keyFieldsFromTypePolicyAndConfiguration() {
         #expect(schemaMetadata.keyFields["Course"] == ["slug"])
         #expect(schemaMetadata.keyFields["Review"] == ["id"])

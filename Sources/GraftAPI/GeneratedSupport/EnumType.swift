@@ -47,4 +47,16 @@ public enum GraphQLEnum<Known: EnumType>: Sendable, Hashable, OutputValue, Input
 
     /// Compares with a known case: `hero.appearsIn == .jedi`.
     public static func == (lhs: GraphQLEnum, rhs: Known) -> Bool { lhs.known == rhs }
+
+    /// Whether the value is not that known case (an unknown value never is).
+    public static func != (lhs: GraphQLEnum, rhs: Known) -> Bool { lhs.known != rhs }
+
+    /// Matches a known case in a `switch`: `case .advanced:`.
+    public static func ~= (pattern: Known, value: GraphQLEnum) -> Bool { value.known == pattern }
 }
+
+/// Compares an optional value with a known case: `course?.level == .advanced` (false for nil).
+public func == <Known: EnumType>(lhs: GraphQLEnum<Known>?, rhs: Known) -> Bool { lhs?.known == rhs }
+
+/// Whether an optional value is not that known case (true for nil).
+public func != <Known: EnumType>(lhs: GraphQLEnum<Known>?, rhs: Known) -> Bool { lhs?.known != rhs }
