@@ -235,6 +235,23 @@ extension GraftConfiguration {
       // Where the Swift goes: one file per operation, fragment and schema type. Files this tool
       // wrote before and no longer writes are removed; other files are left alone.
       "output": "Generated",
+
+    """ + initialOptions
+
+    /// The commented `graft.json` that `graft init --plugin-target` writes into a target's folder,
+    /// for the build plugin: no paths, as the plugin reads the target's own `.graphqls`,
+    /// introspection `.json` and `.graphql` files and writes where SwiftPM says.
+    public static let initialPluginFile = """
+    // graft.json: how the Graft build plugin turns this target's GraphQL into Swift.
+    // JSON with `//` line comments. The plugin reads the schema (.graphqls, or an introspection
+    // .json) and the operations (.graphql) in this folder; "schema" and "operations" may add files
+    // or folders elsewhere, relative to this file.
+    {
+
+    """ + initialOptions
+
+    /// The options of both initial files, after their paths.
+    static let initialOptions = """
       // A `public enum` that wraps every generated declaration, or null for none.
       "namespace": null,
       // "public" (generated code in its own module) or "internal".

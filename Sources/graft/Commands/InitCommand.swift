@@ -1,7 +1,8 @@
 import Foundation
 import GraftCodegen
 
-/// `graft init`: writes a commented graft.json in the current folder.
+/// `graft init`: writes a commented graft.json in the current folder, or in the target's folder
+/// for the build plugin.
 enum InitCommand: Subcommand {
     static let name = "init"
     static let summary = "Write a commented graft.json."
@@ -13,9 +14,11 @@ enum InitCommand: Subcommand {
     accepts // line comments), then says what to do next. Refuses to replace an existing file
     unless --force is given.
 
-    With --plugin-target FOLDER (a target's folder, e.g. Sources/MyAPI), also writes the one Swift
-    file that folder needs for the build plugin: SwiftPM skips a target that holds no Swift source
-    before any plugin runs, so a target of only .graphql files would silently generate nothing.
+    With --plugin-target FOLDER (a target's folder, e.g. Sources/MyAPI), writes graft.json there,
+    where the build plugin reads it (without paths: the plugin reads the target's own schema and
+    operation files), and the one Swift file that folder needs: SwiftPM skips a target that holds
+    no Swift source before any plugin runs, so a target of only .graphql files would silently
+    generate nothing.
 
     Modular apps (one schema module, feature modules that import it and share fragments) get a
     short graft.json for their layout instead, meant for the module's folder (Sources/<Module>):
@@ -23,7 +26,7 @@ enum InitCommand: Subcommand {
 
     OPTIONS:
       --force                  Replace an existing graft.json (and the Swift file).
-      --plugin-target FOLDER   Also write FOLDER/GraftAPI.swift for the build plugin.
+      --plugin-target FOLDER   Write FOLDER/graft.json and FOLDER/GraftAPI.swift for the build plugin.
       --schema-only            The graft.json of a schema module: the schema alone ("operations": []).
       --schema-module MODULE   The graft.json of an operation module whose schema types come from MODULE.
       --upstream MODULE[=PATH] With --schema-module: a module whose fragments this one spreads, and its
@@ -51,7 +54,8 @@ enum InitCommand: Subcommand {
         let operands = try arguments.operands()
         guard operands.isEmpty else { throw UsageError(message: "unexpected argument '\(operands[0])'") }
         let swiftFile = pluginTarget.map { ($0 as NSString).appendingPathComponent("GraftAPI.swift") }
-        for path in ["graft.json"] + (swiftFile.map { [$0] } ?? []) where FileManager.default.fileExists(atPath: path) && !force {
+        let configFile = pluginTarget.map { ($0 as NSString).appendingPathComponent("graft.json") } ?? "graft.json"
+        for path in [configFile] + (swiftFile.map { [$0] } ?? []) where FileManager.default.fileExists(atPath: path) && !force {
             StandardError.write("error: \(path) already exists (use --force to replace it)")
             return 1
         }
@@ -66,13 +70,27 @@ enum InitCommand: Subcommand {
             }
             written.append(swiftFile)
         }
-        guard FileManager.default.createFile(atPath: "graft.json", contents: Data((layout?.file ?? GraftConfiguration.initialFile).utf8)) else {
-            StandardError.write("error: cannot write graft.json in \(FileManager.default.currentDirectoryPath)")
+        let text = layout?.file ?? (pluginTarget == nil ? GraftConfiguration.initialFile : GraftConfiguration.initialPluginFile)
+        guard FileManager.default.createFile(atPath: configFile, contents: Data(text.utf8)) else {
+            StandardError.write("error: cannot write \(configFile) in \(FileManager.default.currentDirectoryPath)")
             return 1
         }
-        written.insert("graft.json", at: 0)
+        written.insert(configFile, at: 0)
         if let layout {
             StandardOutput.write("Wrote \(written.joined(separator: " and ")).\nNext:\n" + layout.next)
+            return 0
+        }
+        if let pluginTarget {
+            let module = (pluginTarget as NSString).lastPathComponent
+            StandardOutput.write("""
+                Wrote \(written.joined(separator: " and ")).
+                Next:
+                  1. Put the schema (.graphqls SDL, or an introspection .json) and the operations (.graphql) in \(pluginTarget).
+                  2. In Package.swift, give the target \(module) the dependency .product(name: "Graft", package: "Graft")
+                     and plugins: [.plugin(name: "GraftBuildPlugin", package: "Graft")].
+                  3. Run 'swift build': the plugin generates the Swift and reports GraphQL errors with file, line and column.
+                  'graft validate --schema \(pluginTarget) --operations \(pluginTarget)' checks the files without building.
+                """)
             return 0
         }
         StandardOutput.write("""
