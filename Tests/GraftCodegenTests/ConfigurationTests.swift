@@ -115,6 +115,20 @@ import Testing
                 + "schemaTypes, schemaModule, upstream, usedBy, fileBuckets)")
     }
 
+    @Test func everyProblemOfTheFileIsReportedInOneRun() {
+        #expect(Self.error("{\n  \"custom_scalars\": {},\n  \"accessLevel\": \"open\",\n  \"output\": \"Out\"\n}") == """
+            graft.json:2:3: error: unknown key 'custom_scalars'; Did you mean "customScalars"?
+              "custom_scalars": {},
+              ^
+            graft.json:3:18: error: 'accessLevel' must be one of "public", "internal", found "open"
+              "accessLevel": "open",
+                             ^
+            """)
+        // A file of thousands of mistakes gives the first hundred.
+        let many = "{" + (0..<5_000).map { "\"k\($0)\": 1" }.joined(separator: ", ") + "}"
+        #expect(Self.error(many)?.split(separator: "\n").filter { $0.contains(": error: ") }.count == 100)
+    }
+
     @Test func fileBucketsIsAWholeNumberOfFilesWithABound() throws {
         for (text, expected) in [("1", 1), ("4", 4), ("1000", 1000), ("4.0", 4), ("null", nil)] as [(String, Int?)] {
             #expect(try GraftConfiguration.parse("{\"fileBuckets\": \(text)}", path: "graft.json").fileBuckets == expected)
