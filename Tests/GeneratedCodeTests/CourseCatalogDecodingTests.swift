@@ -29,6 +29,24 @@ import Testing
         #expect(details.weeklySchedule.map(\.count) == [1, 0])
     }
 
+    /// A nested object without the `__typename` its selections name (a mock or a proxy that drops
+    /// it) is a decoding error at its path, as a missing field is: it decoded before, and a cache
+    /// read of the query then missed without a word to its watchers.
+    @Test func aMissingTypenameIsAnErrorAtItsPath() throws {
+        let json = Self.course.replacingOccurrences(of: #"{"__typename": "Price", "#, with: "{")
+        do {
+            _ = try CourseDetailQuery.Data.decode(data: try JSONParser.parse(#"{"course": \#(json)}"#))
+            Issue.record("a missing __typename must fail")
+        } catch let error as ResponseDecodingError {
+            #expect(error.description == "data.course.price.__typename: expected String, found nothing")
+        }
+        // In a list, with its index.
+        let lesson = Self.course.replacingOccurrences(of: #""__typename": "VideoLesson", "#, with: "")
+        #expect(throws: ResponseDecodingError.self) {
+            _ = try CourseDetailQuery.Data.decode(data: try JSONParser.parse(#"{"course": \#(lesson)}"#))
+        }
+    }
+
     @Test func badCustomScalarNamesThePath() throws {
         let json = Self.course.replacingOccurrences(of: "2024-05-01T10:00:00Z", with: "yesterday")
         do {

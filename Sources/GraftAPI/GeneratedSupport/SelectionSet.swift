@@ -20,6 +20,11 @@ extension SelectionSet {
     @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     @_spi(Generated) public static func __decode(_ value: JSONValue?) throws(ResponseDecodingError) -> Self {
         guard case .object(let fields)? = value else { throw .typeMismatch(expected: "object", found: value) }
+        // `__typename` is selected for the cache and type cases, not read by a model's
+        // initializer: an object without it would decode, and then never be read from the cache.
+        if fields["__typename"] == nil, selectsTypename(__selections) {
+            throw ResponseDecodingError.typeMismatch(expected: "String", found: nil).prepending(.key("__typename"))
+        }
         return try Self(ObjectData(fields))
     }
 
@@ -45,6 +50,20 @@ extension SelectionSet {
     /// read them as ``GraphQLFieldError``s.
     public static func decode(data: JSONValue, errors: [GraphQLResponseError]) throws(ResponseDecodingError) -> Self {
         try decode(data: errors.isEmpty ? data : FieldErrorMarkers.attach(errors, to: data))
+    }
+}
+
+/// Whether `selections` select `__typename` unconditionally, themselves or through an inline
+/// fragment that always applies.
+func selectsTypename(_ selections: [Selection]) -> Bool {
+    selections.contains { selection in
+        switch selection {
+        case .field(let field): field.responseKey == "__typename" && field.conditions.isEmpty
+        case .inlineFragment(let fragment):
+            fragment.possibleTypes == nil && fragment.conditions.isEmpty && fragment.deferredLabel == nil
+                && selectsTypename(fragment.type.__selections)
+        case .fragmentSpread: false
+        }
     }
 }
 
