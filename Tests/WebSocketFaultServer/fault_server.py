@@ -32,8 +32,9 @@ pinning tests): `/http/echo` answers the method, path, query, headers and body a
 `/http/redirect?status=S&to=U` redirects, `/http/hold` sends a head and a first chunk and then
 waits for the client to close the connection (counted in httpHeld, then httpHeldClosed),
 `/http/bytes?count=N` answers N bytes, with a Content-Length or (with `chunked=1`) chunked, and
-counts in httpBytesStopped a client that closed the connection before all of them were sent; all
-are counted in httpRequests and httpConnections.
+counts in httpBytesStopped a client that closed the connection before all of them were sent,
+`/http/drop` closes the connection without answering (counted in httpDropped, its bodies kept in
+droppedBodies); all are counted in httpRequests and httpConnections.
 
 `POST /http/subscribe?protocol=multipart|sse` runs the counter subscription over HTTP with the same
 `total`, `refuse` and `fail_after` parameters, each failure the way its protocol reports it:
@@ -66,7 +67,7 @@ STATS = {
     "connections": 0, "inits": 0, "subscribes": 0, "resubscriptions": 0, "drops": 0, "completes": 0,
     "pings": 0, "rejections": 0, "earlySubscribes": 0, "eventsSent": 0, "tlsConnections": 0, "tlsBytes": 0,
     "clientCloseCodes": [], "malformedSent": 0, "httpRequests": 0, "httpConnections": 0,
-    "httpHeld": 0, "httpHeldClosed": 0, "httpBytesStopped": 0,
+    "httpHeld": 0, "httpHeldClosed": 0, "httpBytesStopped": 0, "httpDropped": 0, "droppedBodies": [],
 }
 SEEN_IDS: set = set()
 CURSORS: dict = {}
@@ -371,6 +372,10 @@ async def serve_http(reader, writer, method: str, target: str, headers: dict, tl
             while await reader.read(4096):
                 pass
             STATS["httpHeldClosed"] += 1
+            break
+        if url.path == "/http/drop":
+            STATS["httpDropped"] += 1
+            STATS["droppedBodies"].append(body.decode("utf-8", "replace"))
             break
         if url.path == "/http/bytes":
             if not await send_bytes(writer, int(params.get("count", "0")), params.get("chunked") == "1"):

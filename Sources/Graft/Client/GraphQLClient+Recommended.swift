@@ -34,12 +34,14 @@ extension GraphQLClient {
     /// `incrementalFormat` is the `@defer`/`@stream` format asked for (``HTTPTransport/incrementalFormat``);
     /// `batching` sends operations issued together in one HTTP request (``HTTPTransport/batching``).
     /// `redactor` is the redaction policy of the whole stack: the interceptors' error scrubbing,
-    /// the token-refresh stack and the transport's request summaries all use it.
+    /// the token-refresh stack and the transport's request summaries all use it. `base` sends the
+    /// requests: this platform's client (``PlatformHTTPClient/make(defaultTimeout:redactor:responseBodyLimit:)``,
+    /// libcurl on Linux) unless given.
     public convenience init(url: URL, tokens: TokenRefreshCoordinator? = nil, store: CacheStore? = nil,
                             logSink: (any HTTPLogSink)? = nil, retryPolicy: RetryPolicy? = RetryPolicy(),
                             timeout: Duration? = .seconds(60), persistedQueries: HTTPTransport.PersistedQueries = .disabled,
                             usesGETForQueries: Bool = false, incrementalFormat: IncrementalDeliveryFormat = .any,
-                            batching: BatchingPolicy? = nil, base: any HTTPClient = URLSessionHTTPClient(),
+                            batching: BatchingPolicy? = nil, base: any HTTPClient = PlatformHTTPClient.make(),
                             interceptors: [any HTTPInterceptor] = [], networkMonitor: (any NetworkMonitor)? = nil,
                             onCacheError: @escaping CacheErrorHandler = GraphQLClient.logCacheError,
                             redactor: Redactor = .default) {

@@ -49,7 +49,7 @@ public struct HTTPTransport: GraphQLTransport {
     public static let acceptHeader = "application/graphql-response+json, application/json;q=0.9"
 
     /// Creates a transport.
-    public init(url: URL, client: any HTTPClient = URLSessionHTTPClient(), usesGETForQueries: Bool = false,
+    public init(url: URL, client: any HTTPClient = PlatformHTTPClient.make(), usesGETForQueries: Bool = false,
                 persistedQueries: PersistedQueries = .disabled, subscriptionProtocol: HTTPSubscriptionProtocol = .multipart,
                 incrementalFormat: IncrementalDeliveryFormat = .any, batching: BatchingPolicy? = nil,
                 redactor: Redactor = .default) {
