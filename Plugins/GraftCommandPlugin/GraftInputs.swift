@@ -30,6 +30,9 @@ struct GraftInputs {
     /// Files under the `usedBy` entries of `graft.json` (a schema module of `"schemaTypes": "used"`
     /// reads them for the types its dependents use), watched so a change regenerates it.
     var usedByFiles: [URL] = []
+    /// Whether its graft.json says `"schemaTypes": "used"`: a schema module that declares only the
+    /// types of the modules in its `usedBy`.
+    var declaresUsedTypesOnly = false
     /// `fileBuckets` of `graft.json`: how many `GraftBucket-<n>.graphql.swift` files hold the
     /// operations and fragments instead of one file per operation file; nil for none.
     var fileBuckets: Int?
@@ -50,6 +53,7 @@ struct GraftInputs {
             declaredSchemaModule = settings.schemaModule
             fileBuckets = settings.fileBuckets
             isSchemaModule = settings.noOperations && settings.schemaModule == nil && operations.isEmpty
+            declaresUsedTypesOnly = settings.usedTypesOnly
             for path in settings.usedBy {
                 usedByFiles += GraftInputs.files(under: path) { $0.pathExtension == "graphql" }
             }
@@ -200,12 +204,14 @@ struct GraftInputs {
         var noOperations = false
         var schemaModule: String?
         var usedBy: [URL] = []
+        /// `"schemaTypes": "used"`.
+        var usedTypesOnly = false
         /// A whole number from 1 to 1000 (`GraftConfiguration.maxFileBuckets`), else nil: `graft`
         /// reports any other value with its line and column.
         var fileBuckets: Int?
     }
 
-    /// The `schema`, `operations`, `persistedQueryManifest`, `schemaModule`, `usedBy` and `fileBuckets` keys of a
+    /// The `schema`, `operations`, `persistedQueryManifest`, `schemaModule`, `usedBy`, `schemaTypes` and `fileBuckets` keys of a
     /// graft.json. A file that does not parse gives no paths: `graft` reports its errors with line
     /// and column.
     static func settings(_ config: URL) throws -> Settings {
@@ -220,6 +226,7 @@ struct GraftInputs {
                         manifest: object["persistedQueryManifest"] is String,
                         noOperations: (object["operations"] as? [Any])?.isEmpty == true,
                         schemaModule: object["schemaModule"] as? String, usedBy: paths("usedBy"),
+                        usedTypesOnly: object["schemaTypes"] as? String == "used",
                         fileBuckets: (object["fileBuckets"] as? Int).flatMap { (1...1000).contains($0) ? $0 : nil })
     }
 

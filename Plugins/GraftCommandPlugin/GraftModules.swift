@@ -54,6 +54,7 @@ extension GraftInputs {
         }
         guard let schemaModule = try Self.schemaModule(of: target, declared: declaredSchemaModule, config: config, modules: modules) else { return }
         self.schemaModule = schemaModule
+        if let schema = modules[schemaModule] { try Self.check(target, operations: operations, areReadBy: schema, named: schemaModule) }
         if schemas.isEmpty, let schema = modules[schemaModule] {
             schemas = schema.schemas
             schemaFiles = schema.schemaFiles
@@ -65,6 +66,29 @@ extension GraftInputs {
             let upstreamSchema = try? Self.schemaModule(of: dependency, declared: inputs.declaredSchemaModule, config: inputs.config, modules: theirs)
             if upstreamSchema == schemaModule { upstream.append((module: name, files: inputs.operations)) }
         }
+    }
+
+    /// Stops a target whose schema module declares only the types of the modules in its `usedBy`
+    /// (`"schemaTypes": "used"`) without reading the target's operations: the types only they use
+    /// would be missing, and the target would fail in Swift ("cannot find type ... in scope").
+    static func check(_ target: GraftTarget, operations: [URL], areReadBy schema: GraftInputs, named schemaModule: String) throws {
+        guard schema.declaresUsedTypesOnly else { return }
+        let read = Set(schema.usedByFiles.map(\.standardizedFileURL.path))
+        let unread = operations.filter { !read.contains($0.standardizedFileURL.path) }
+        guard let first = unread.first else { return }
+        let folder = unread.dropFirst().reduce(first.deletingLastPathComponent().standardizedFileURL.pathComponents) { common, file in
+            Array(zip(common, file.deletingLastPathComponent().standardizedFileURL.pathComponents).prefix { $0 == $1 }.map(\.0))
+        }
+        let from = (schema.config?.deletingLastPathComponent().standardizedFileURL.pathComponents) ?? []
+        let shared = zip(from, folder).prefix { $0 == $1 }.count
+        let relative = (Array(repeating: "..", count: from.count - shared) + folder.dropFirst(shared)).joined(separator: "/")
+        let place = schema.config.map { " (\($0.path))" } ?? ""
+        throw GraftLinkError(
+            description: "target '\(target.name)' takes its schema types from '\(schemaModule)', whose graft.json\(place) says "
+                + "\"schemaTypes\": \"used\" and reads only the modules in its \"usedBy\", not '\(target.name)' "
+                + "(\(unread.map(\.lastPathComponent).joined(separator: ", "))): the types only it uses would be missing. "
+                + "Add \"\(relative.isEmpty ? "." : relative)\" to \"usedBy\" in that graft.json",
+            file: schema.config)
     }
 
     /// The schema module of `target`, among `modules` (those of its dependencies that apply Graft):

@@ -160,4 +160,23 @@ import Testing
         #expect(inputs.usedByFiles.map(\.lastPathComponent) == ["Fragments.graphql", "HeroA.graphql"])
         #expect(Set(inputs.all.map(\.lastPathComponent)).isSuperset(of: ["Fragments.graphql", "HeroA.graphql"]))
     }
+
+    /// A feature added to the package but not to the `usedBy` of a schema module of used types would
+    /// miss the types only it uses, and fail in Swift ("cannot find type ... in scope"): it is an
+    /// error saying what to add, where.
+    @Test func aFeatureTheSchemaModuleOfUsedTypesDoesNotReadIsAnErrorSayingWhatToAdd() throws {
+        let (root, targets) = try Self.package(extra: [
+            "Sources/AppSchema/graft.json": "{\"operations\": [], \"schemaTypes\": \"used\", \"usedBy\": [\"../FeatureA\", \"../Core\"]}",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(try GraftInputs(linking: "FeatureA", in: targets).schemaModule == "AppSchema")
+        let error = #expect(throws: GraftLinkError.self) { try GraftInputs(linking: "FeatureB", in: targets) }
+        #expect(error?.description.contains("target 'FeatureB' takes its schema types from 'AppSchema'") == true, "\(String(describing: error))")
+        #expect(error?.description.contains(#"Add "../FeatureB" to "usedBy""#) == true, "\(String(describing: error))")
+        #expect(error?.file?.lastPathComponent == "graft.json")
+        // A schema module of all types reads no dependents.
+        let (allRoot, allTargets) = try Self.package()
+        defer { try? FileManager.default.removeItem(at: allRoot) }
+        #expect(try GraftInputs(linking: "FeatureB", in: allTargets).schemaModule == "AppSchema")
+    }
 }

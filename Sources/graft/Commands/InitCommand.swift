@@ -129,9 +129,11 @@ enum InitCommand: Subcommand {
         if schemaOnly {
             return ModularLayout(file: GraftConfiguration.schemaModuleFile(schema: schema ?? "schema.graphqls"), next: """
                   1. Put the schema (.graphqls) beside graft.json, and a Swift file (SwiftPM builds no target without one).
-                  2. Build plugin: apply GraftBuildPlugin to this target; it generates GraftSchema.swift.
-                     Command line: 'graft generate' writes Generated/GraftSchema.swift.
+                  2. Build plugin: apply GraftBuildPlugin to this target; it generates the schema types.
+                     Command line: 'graft generate' writes them into Generated/, a file per type.
                   3. Make each operation module depend on this target ('graft init --schema-module <this module>').
+                     To declare only the types they use, add "schemaTypes": "used" and list every such
+                     module's folder in "usedBy".
                 """)
         }
         guard let schemaModule else { return nil }
