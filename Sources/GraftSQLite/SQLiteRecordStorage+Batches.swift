@@ -130,12 +130,12 @@ extension SQLiteRecordStorage {
     /// order: inserting in order fills its pages from one end instead of splitting them anywhere).
     func flushWrites() throws {
         defer { pendingWrites.removeAll() }
-        let order = try pendingWrites.keys.withUnsafeBytes { keys in
+        let order = pendingWrites.keys.withUnsafeBytes { keys in
             let ends = pendingWrites.keyEnds
             func key(_ index: Int) -> UnsafeRawBufferPointer {
                 UnsafeRawBufferPointer(rebasing: keys[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
             }
-            return try (0..<pendingWrites.count).sorted { key($0).lexicographicallyPrecedes(key($1)) }
+            return (0..<pendingWrites.count).sorted { key($0).lexicographicallyPrecedes(key($1)) }
         }
         var start = 0
         while start < pendingWrites.count {
