@@ -162,7 +162,7 @@ extension WebSocketTransport {
         let text: [UInt8]
         switch message {
         case .pong:
-            pongs += 1
+            receivedPong()
             return
         case .binary:
             throw InvalidMessageError(message: "message: binary frames are not part of \(configuration.subprotocol.name)")
@@ -196,7 +196,7 @@ extension WebSocketTransport {
         case .ping(let payload):
             try await send(.pong(payload), on: socket)
         case .pong, .keepAlive:
-            pongs += 1
+            receivedPong()
         case .connectionAck:
             break
         case .connectionError(let payload):
@@ -228,12 +228,23 @@ extension WebSocketTransport {
         try await socket.send(textBytes: text)
     }
 
+    /// A pong (or `ka`) arrived: wakes the heartbeat waiting for it.
+    private func receivedPong() {
+        pongs += 1
+        if let wait = pongWait {
+            pongWait = nil
+            wait.continuation.resume()
+        }
+    }
+
     /// Pings every interval after the previous pong; closes the connection when no pong (or `ka`)
-    /// came within the timeout.
+    /// came within the timeout. The wait for the pong ends when it arrives, so a prompt pong
+    /// starts the next interval at once.
     private func keepAlive(_ socket: WebSocketConnection, attempt current: Int) async {
         guard let keepAlive = configuration.keepAlive else { return }
+        let sleep = heartbeatSleep
         while !Task.isCancelled {
-            try? await Task.sleep(for: keepAlive.interval)
+            await sleep(keepAlive.interval)
             guard !Task.isCancelled, attempt == current else { return }
             let before = pongs
             if configuration.subprotocol.hasPingMessages {
@@ -241,10 +252,24 @@ extension WebSocketTransport {
             } else {
                 try? await socket.ping()
             }
-            // Wait for the pong in slices of the interval, so a prompt pong starts the next ping.
-            let deadline = ContinuousClock.now + keepAlive.timeout
-            while pongs == before, ContinuousClock.now < deadline, !Task.isCancelled {
-                try? await Task.sleep(for: min(keepAlive.interval, deadline - ContinuousClock.now))
+            if pongs == before {
+                pongWaits += 1
+                let serial = pongWaits
+                let timer = Task { [weak self] in
+                    await sleep(keepAlive.timeout)
+                    guard !Task.isCancelled else { return }
+                    await self?.wakeHeartbeat(serial)
+                }
+                await withTaskCancellationHandler {
+                    await withCheckedContinuation { continuation in
+                        // A pong may have come while the ping was being sent.
+                        if pongs != before || Task.isCancelled { return continuation.resume() }
+                        pongWait = (serial, continuation)
+                    }
+                } onCancel: {
+                    Task { [weak self] in await self?.wakeHeartbeat(serial) }
+                }
+                timer.cancel()
             }
             guard !Task.isCancelled, attempt == current else { return }
             if pongs == before {
@@ -254,6 +279,15 @@ extension WebSocketTransport {
                 return
             }
         }
+    }
+}
+
+extension WebSocketTransport {
+    /// Ends the heartbeat's wait `serial` for a pong (its timeout passed, or it was cancelled).
+    func wakeHeartbeat(_ serial: Int) {
+        guard let wait = pongWait, wait.serial == serial else { return }
+        pongWait = nil
+        wait.continuation.resume()
     }
 }
 

@@ -57,6 +57,17 @@ public actor WebSocketTransport: GraphQLTransport {
     var keepsOpen = false
     var idleTimer: Task<Void, Never>?
     var pongs = 0
+    /// The heartbeat waiting for the pong of its ping (the wait's serial number, so that a late
+    /// timeout of an earlier wait cannot end it), resumed by the pong, the timeout or cancellation.
+    var pongWait: (serial: Int, continuation: CheckedContinuation<Void, Never>)?
+    var pongWaits = 0
+    /// How the heartbeat waits (`Task.sleep`; tests replace it to drive the heartbeat by hand).
+    var heartbeatSleep: @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+
+    /// Replaces how the heartbeat waits (tests).
+    func setHeartbeatSleep(_ sleep: @escaping @Sendable (Duration) async -> Void) {
+        heartbeatSleep = sleep
+    }
     var random = SystemRandomNumberGenerator()
     /// Counters for diagnostics and tests.
     public internal(set) var statistics = WebSocketStatistics()

@@ -148,6 +148,34 @@ struct ReconnectTests {
         events.cancel()
     }
 
+    @Test("a prompt pong starts the next interval at once: a ping every interval, not every interval plus the timeout")
+    func promptPongStartsTheNextInterval() async throws {
+        let (transport, connector) = makeTransport {
+            $0.keepAlive = KeepAlive(interval: .seconds(20), timeout: .seconds(10))
+        }
+        let sleeps = ManualSleeps()
+        await transport.setHeartbeatSleep { await sleeps.sleep($0) }
+        let events = Collector(transport.subscribe(request(), options: RequestOptions()))
+        let server = try await connector.accept()
+        try await server.acknowledge()
+        _ = try await server.expectSubscribe()
+        for _ in 0..<2 {
+            guard try await sleeps.release(.seconds(20)) else {  // the interval passes
+                Issue.record("no wait of the interval began: the heartbeat still waits, \(await sleeps.pendingDurations)")
+                events.cancel()
+                return await sleeps.releaseAll()
+            }
+            _ = try await server.expect("ping")
+            try await server.send(["type": "pong"])
+        }
+        // The third interval began with the second pong: no timeout had to pass first.
+        #expect(try await sleeps.waitUntilPending(.seconds(20)))
+        #expect(await sleeps.released == [.seconds(20), .seconds(20)])
+        #expect(await transport.statistics.heartbeatFailures == 0)
+        events.cancel()
+        await sleeps.releaseAll()
+    }
+
     @Test("pause closes the socket and keeps the stream; resume reconnects and resubscribes")
     func pauseResume() async throws {
         let (transport, connector) = makeTransport()
@@ -185,5 +213,49 @@ struct ReconnectTests {
         }
         let exact = ReconnectPolicy(initialDelay: .milliseconds(100), jitter: 0)
         #expect(exact.delay(forAttempt: 3, using: &generator) == .milliseconds(400))
+    }
+}
+
+/// Sleeps a test ends by hand: each records its duration and waits until released.
+actor ManualSleeps {
+    private var pending: [(duration: Duration, continuation: CheckedContinuation<Void, Never>)] = []
+    /// The durations released so far, in order.
+    private(set) var released: [Duration] = []
+    /// The durations of the sleeps under way.
+    var pendingDurations: [Duration] { pending.map(\.duration) }
+
+    nonisolated func sleep(_ duration: Duration) async {
+        await withCheckedContinuation { continuation in
+            Task { await self.add(duration, continuation) }
+        }
+    }
+
+    private func add(_ duration: Duration, _ continuation: CheckedContinuation<Void, Never>) {
+        pending.append((duration, continuation))
+    }
+
+    /// Waits (within a bound on hangs) until a sleep of `duration` is pending; whether one was.
+    func waitUntilPending(_ duration: Duration) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(300)
+        while !pending.contains(where: { $0.duration == duration }) {
+            guard ContinuousClock.now < deadline else { return false }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        return true
+    }
+
+    /// Ends the first pending sleep of `duration`, once there is one; whether there was.
+    func release(_ duration: Duration) async throws -> Bool {
+        guard try await waitUntilPending(duration), let index = pending.firstIndex(where: { $0.duration == duration }) else { return false }
+        let sleep = pending.remove(at: index)
+        released.append(duration)
+        sleep.continuation.resume()
+        return true
+    }
+
+    /// Ends every pending sleep.
+    func releaseAll() {
+        for sleep in pending { sleep.continuation.resume() }
+        pending = []
     }
 }
