@@ -22,14 +22,16 @@ extension WebSocketTransport {
 
     /// Whether to retry, refresh the token or give up after `error`.
     func classify(_ error: any Error, token: String?, generation: Int) -> End {
+        // After the client's own close, a `closed` error is that close coming back, not the server's.
+        let underlying: (any Error)? = if case WebSocketError.closed = error { nil } else { error }
         switch localClose {
         case .intentional?: return .intentional
         case .ackTimeout?:
             return .retry(GraftError(.timedOut, message: "the server sent no connection_ack within \(configuration.ackTimeout)",
-                                     underlying: error))
+                                     underlying: underlying))
         case .heartbeat?:
             return .retry(GraftError(.timedOut, message: "the server answered no ping within \(configuration.keepAlive?.timeout ?? .zero)",
-                                     underlying: error))
+                                     underlying: underlying))
         case nil: break
         }
         switch error {

@@ -124,6 +124,8 @@ struct ReconnectTests {
         let error = try #require(events.error as? GraftError)
         #expect(error.code == .timedOut)
         #expect(error.message.contains("connection_ack"))
+        // The close that followed was the client's own: no "the server closed" beneath the timeout.
+        #expect(!error.description.contains("the server closed"), "\(error)")
     }
 
     @Test("no pong in time: the client closes, reconnects and resubscribes")
