@@ -45,11 +45,11 @@ extension GraphQLClient {
                             interceptors: [any HTTPInterceptor] = [], networkMonitor: (any NetworkMonitor)? = nil,
                             onCacheError: @escaping CacheErrorHandler = GraphQLClient.logCacheError,
                             redactor: Redactor = .default) {
-        var outer: [any HTTPInterceptor] = [TimeoutInterceptor(default: timeout)]
+        var outer: [any HTTPInterceptor] = [TimeoutInterceptor(default: timeout, bounds: .call)]
         if let networkMonitor { outer.append(NetworkMonitorInterceptor(networkMonitor)) }
         if let retryPolicy { outer.append(RetryInterceptor(policy: retryPolicy)) }
         outer += interceptors
-        let logging: [any HTTPInterceptor] = logSink.map { [LoggingInterceptor(sink: $0)] } ?? []
+        let logging: [any HTTPInterceptor] = logSink.map { [LoggingInterceptor(sink: $0, redactor: redactor)] } ?? []
         var authentication: [any HTTPInterceptor] = []
         if let tokens {
             authentication = [AuthenticationInterceptor(tokens), TokenRefreshInterceptor(tokens)]

@@ -25,4 +25,15 @@ import GraftTesting
         #expect(!String(describing: error).contains("pin-4242"))
         #expect(!String(reflecting: error).contains("pin-4242"))
     }
+
+    @Test func aConfiguredSecretHeaderIsRedactedInTheLogOfTheRecommendedClient() async throws {
+        let mock = MockHTTPClient()
+        mock.stub(response: .json(#"{"data":{"hero":null}}"#))
+        let log = RecordingLogSink()
+        let client = GraphQLClient(url: Self.url, logSink: log, retryPolicy: nil, base: mock,
+                                   redactor: Redactor(secretHeaders: ["X-Tenant-Pin"]))
+        _ = try await client.transport.execute(Self.request, options: Self.options)
+        #expect(log.text.contains("X-Tenant-Pin: \(Redactor.placeholder)"), "\(log.text)")
+        #expect(!log.text.contains("pin-4242"))
+    }
 }

@@ -59,4 +59,24 @@ struct TimeoutInterceptorTests {
         let error = await #expect(throws: GraftError.self) { try await task.value }
         #expect(error?.code == .cancelled)
     }
+
+    @Test("bounding the call, outside a retry interceptor, an attempt timeout ends attempts, not the call")
+    func boundingTheCallLeavesAttemptsToTheirOwnLimit() async throws {
+        let cancelled = Counter()
+        let mock = MockHTTPClient(handler: DeadlineTests.holding(cancelled))
+        // What GraphQLClient(url:) builds: the call bounded outside the retries; here the attempts
+        // are bounded by a second interceptor (a base client does that itself).
+        let client = InterceptingHTTPClient(base: mock, interceptors: [
+            TimeoutInterceptor(default: .seconds(300), bounds: .call),
+            RetryInterceptor(policy: RetryPolicy(maxAttempts: 3, baseDelay: .zero, jitter: 0)),
+            TimeoutInterceptor(default: nil),
+        ])
+        let error = await #expect(throws: GraftError.self) {
+            try await client.send(TestSupport.request(), context: RequestContext(timeout: .seconds(300), attemptTimeout: .milliseconds(50)))
+        }
+        #expect(error?.code == .timedOut)
+        #expect(error?.message == "the request timed out after 50 ms")
+        #expect(mock.requests.count == 3)
+        #expect(await cancelled.value == 3)
+    }
 }
