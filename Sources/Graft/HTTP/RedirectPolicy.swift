@@ -3,7 +3,8 @@ import Foundation
 /// Which redirects ``CurlHTTPClient`` follows, and how each hop's request is made, as browsers and
 /// URLSession do: 301 and 302 turn a POST into a GET and 303 anything but HEAD, dropping the body;
 /// 307 and 308 repeat the method and body; a hop to another origin (scheme, host or port) drops
-/// `Authorization`, `Cookie` and `Proxy-Authorization`. A hop from `https` to plain `http` is
+/// `Authorization`, `Cookie`, `Proxy-Authorization` and every header the client's ``Redactor``
+/// calls secret (`X-Api-Key`, a session header, the names configured). A hop from `https` to plain `http` is
 /// refused with ``GraftError/Code/insecureTransport`` unless ``allowsDowngrade``. Each hop is a new
 /// connection check, so pins apply to the host redirected to.
 public struct RedirectPolicy: Sendable, Hashable {
@@ -24,8 +25,10 @@ public struct RedirectPolicy: Sendable, Hashable {
     public static let none = RedirectPolicy(maxRedirects: 0)
 
     /// The request for the next hop after `request` got `statusCode` with `headers`, having
-    /// followed `hops` redirects so far; nil when the response is the final one.
-    func next(after request: HTTPRequest, statusCode: Int, headers: HTTPHeaders, hops: Int) throws -> HTTPRequest? {
+    /// followed `hops` redirects so far; nil when the response is the final one. `redactor` says
+    /// which headers are credentials, left out of a hop to another origin.
+    func next(after request: HTTPRequest, statusCode: Int, headers: HTTPHeaders, hops: Int,
+              redactor: Redactor = .default) throws -> HTTPRequest? {
         guard maxRedirects > 0, [301, 302, 303, 307, 308].contains(statusCode),
               let location = headers["Location"], let target = URL(string: location, relativeTo: request.url)?.absoluteURL,
               let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
@@ -44,7 +47,8 @@ public struct RedirectPolicy: Sendable, Hashable {
             for name in ["Content-Type", "Content-Length", "Content-Encoding"] { next.headers.remove(name: name) }
         }
         if !Self.sameOrigin(request.url, target) {
-            for name in ["Authorization", "Cookie", "Proxy-Authorization"] { next.headers.remove(name: name) }
+            let secret = request.headers.map(\.name).filter(redactor.isSecretHeader)
+            for name in ["Authorization", "Cookie", "Proxy-Authorization"] + secret { next.headers.remove(name: name) }
         }
         return next
     }

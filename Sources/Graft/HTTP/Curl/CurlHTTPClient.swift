@@ -52,7 +52,7 @@ public final class CurlHTTPClient: HTTPClient {
             for hops in 0... {
                 let transfer = try CurlTransfer(current, tls: tls, bodyLimit: responseBodyLimit)
                 let (head, body) = try await transfer.perform(on: try runningLoop())
-                guard let next = try redirects.next(after: current, statusCode: head.statusCode, headers: head.headers, hops: hops) else {
+                guard let next = try redirects.next(after: current, statusCode: head.statusCode, headers: head.headers, hops: hops, redactor: redactor) else {
                     return HTTPResponse(statusCode: head.statusCode, headers: head.headers, body: body, url: current.url)
                 }
                 current = next
@@ -70,7 +70,7 @@ public final class CurlHTTPClient: HTTPClient {
             var current = request
             for hops in 0... {
                 let (head, body) = try await CurlTransfer(current, tls: tls).stream(on: try runningLoop())
-                guard let next = try redirects.next(after: current, statusCode: head.statusCode, headers: head.headers, hops: hops) else {
+                guard let next = try redirects.next(after: current, statusCode: head.statusCode, headers: head.headers, hops: hops, redactor: redactor) else {
                     return (head, body, current.url)
                 }
                 // A redirect's body is small: read it so the connection can be reused.
