@@ -179,9 +179,12 @@ public final class HTTPResponseCache: Sendable {
         return !holdsSecrets(response)
     }
 
-    /// Whether the response sets a secret header or its body holds a secret field.
+    /// Whether the response sets a secret header or its body holds a secret field. CORS headers
+    /// (`Access-Control-Allow-Credentials`) describe what a browser may send, never a credential.
     private func holdsSecrets(_ response: HTTPResponse) -> Bool {
-        if response.headers.contains(where: { redactor.isSecretHeader($0.name) }) { return true }
+        if response.headers.contains(where: { !$0.name.lowercased().hasPrefix("access-control-") && redactor.isSecretHeader($0.name) }) {
+            return true
+        }
         guard !response.body.isEmpty else { return false }
         let type = response.headers["Content-Type"]?.lowercased() ?? ""
         let text = String(decoding: response.body, as: UTF8.self)

@@ -200,6 +200,19 @@ struct HTTPCacheInterceptorTests {
         #expect(setup.cache.entry(for: HTTPRequest(url: URL(string: "https://api.example.test/v1/fine")!)) != nil)
     }
 
+    /// CORS headers say what a browser may send (`Access-Control-Allow-Credentials: true`,
+    /// `Access-Control-Allow-Headers: Authorization`), never a credential: such a response is stored.
+    @Test func corsHeadersDoNotKeepAResponseOutOfTheCache() async throws {
+        let setup = Setup()
+        setup.mock.stub(.path("/v1/cors"), response: .json(#"{"title":"Intro"}"#, headers: [
+            "Cache-Control": "max-age=60", "Access-Control-Allow-Credentials": "true",
+            "Access-Control-Allow-Headers": "Authorization, X-Api-Key",
+        ]))
+        let cors = URL(string: "https://api.example.test/v1/cors")!
+        _ = try await setup.get(cors)
+        #expect(try await setup.get(cors).source == .cache)
+    }
+
     @Test func aSuccessfulWriteInvalidatesItsURLAndTheSameOriginLocation() async throws {
         let setup = Setup()
         let list = URL(string: "https://api.example.test/v1/courses")!
