@@ -9,7 +9,10 @@
 /// The refresh call must not go through a ``TokenRefreshInterceptor`` itself. The simplest way is
 /// ``init(token:refreshThrough:)``: the client built with this coordinator hands the refresh
 /// closure its HTTP stack without authentication (logging, retry and timeouts, no credentials), so
-/// nothing has to exist before the coordinator. With ``init(token:refresh:)``, send the refresh
+/// nothing has to exist before the coordinator; with a stack you compose yourself (an
+/// ``InterceptingHTTPClient`` for a ``RESTClient``), give it one with ``attach(_:)``, an
+/// `InterceptingHTTPClient` of the same base without the authentication interceptors, or the refresh
+/// fails with "the token refresh has no HTTP client". With ``init(token:refresh:)``, send the refresh
 /// call with ``RequestContext/skipsAuthentication`` set (the interceptors then leave it alone).
 public actor TokenRefreshCoordinator {
     /// Obtains a new token; it receives the token the server rejected.
@@ -88,7 +91,7 @@ public actor TokenRefreshCoordinator {
         } else if let refreshThroughHTTP, let refreshClient = refreshClient.withLock({ $0 }) {
             task = Task { try await refreshThroughHTTP(rejected, refreshClient) }
         } else {
-            task = Task { throw GraftError.unauthorized("the token refresh has no HTTP client: build a client with this coordinator") }
+            task = Task { throw GraftError.unauthorized("the token refresh has no HTTP client: build a GraphQLClient with this coordinator, or give it one with attach(_:)") }
         }
         inFlight = task
         defer {
