@@ -70,14 +70,16 @@ import Testing
          "schemaTypes": "all", "usedBy": ["../A", "../B"]}
         """, path: "graft.json")
         #expect(configuration.usedBy == ["../A", "../B"])
-        #expect(configuration.resolvingPaths(against: "/p").usedBy == ["/p/../A", "/p/../B"])
+        #expect(configuration.resolvingPaths(against: "/p").usedBy == ["/A", "/B"])
+        #expect(configuration.resolvingPaths(against: "Sources/AppSchema").usedBy == ["Sources/A", "Sources/B"])
+        #expect(configuration.resolvingPaths(against: "../Kit/./Schema/").usedBy == ["../Kit/A", "../Kit/B"])
         #expect(configuration.schemaModule == "AppSchema")
         #expect(configuration.schemaTypes == .all)
         #expect(configuration.upstream == [UpstreamModule(name: "CoreAPI", operationPaths: ["../Core", "../Shared/A.graphql"]),
                                            UpstreamModule(name: "UIAPI", operationPaths: ["../UI"])])
         #expect(!configuration.isSchemaModule)
         #expect(configuration.resolvingPaths(against: "/p/Feature").upstream.map(\.operationPaths)
-                == [["/p/Feature/../Core", "/p/Feature/../Shared/A.graphql"], ["/p/Feature/../UI"]])
+                == [["/p/Core", "/p/Shared/A.graphql"], ["/p/UI"]])
         #expect(try GraftConfiguration.parse("{\"operations\": []}", path: "graft.json").isSchemaModule)
         #expect(Self.headline("{\"upstream\": {\"Core API\": \"x\"}}")
                 == "graft.json:1:27: error: 'upstream' keys are Swift module names, found \"Core API\"")

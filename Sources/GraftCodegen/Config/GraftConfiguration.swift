@@ -143,11 +143,13 @@ public struct GraftConfiguration: Sendable, Hashable {
         self.testMocks = testMocks
     }
 
-    /// The configuration with every relative path made relative to `directory`.
+    /// The configuration with every relative path made relative to `directory`; a `..` that follows
+    /// a folder name removes both (`Sources/AppSchema` and `../CatalogKit` give `Sources/CatalogKit`,
+    /// as in diagnostics), the way inputs are told apart (`URL.standardized`).
     public func resolvingPaths(against directory: String) -> GraftConfiguration {
         func resolve(_ path: String) -> String {
             if path.hasPrefix("/") || directory.isEmpty || directory == "." { return path }
-            return directory.hasSuffix("/") ? directory + path : directory + "/" + path
+            return Self.lexicallyNormalized(directory.hasSuffix("/") ? directory + path : directory + "/" + path)
         }
         var copy = self
         copy.schemaPaths = schemaPaths.map(resolve)
@@ -158,5 +160,24 @@ public struct GraftConfiguration: Sendable, Hashable {
         copy.usedBy = usedBy.map(resolve)
         for index in copy.upstream.indices { copy.upstream[index].operationPaths = upstream[index].operationPaths.map(resolve) }
         return copy
+    }
+
+    /// `path` without `.` components and without a folder name followed by `..`; a leading `..`
+    /// stays, and so does the root.
+    static func lexicallyNormalized(_ path: String) -> String {
+        guard path.contains("/..") || path.contains("/./") || path.hasPrefix("./") else { return path }
+        var components: [Substring] = []
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch component {
+            case ".": continue
+            case "..":
+                if let last = components.last, last != ".." { components.removeLast() }
+                else if !path.hasPrefix("/") { components.append(component) }
+            default: components.append(component)
+            }
+        }
+        let joined = components.joined(separator: "/")
+        if path.hasPrefix("/") { return "/" + joined }
+        return joined.isEmpty ? "." : joined
     }
 }
