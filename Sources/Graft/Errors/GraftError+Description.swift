@@ -74,31 +74,3 @@ extension GraftError: CustomStringConvertible, CustomDebugStringConvertible, Cus
         }
     }
 }
-
-extension Redactor {
-    /// `text` with `Bearer`/`Basic` credentials and `name=value` pairs of secret fields redacted:
-    /// a best effort for free text such as another library's error descriptions.
-    func scrubCredentialPatterns(_ text: String) -> String {
-        var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-        var index = 0
-        while index < words.count {
-            let lower = words[index].lowercased()
-            if (lower == "bearer" || lower == "basic") && index + 1 < words.count {
-                words[index + 1] = Self.placeholder
-                index += 2
-                continue
-            }
-            if let equals = words[index].firstIndex(of: "="), isSecretField(String(words[index][..<equals])) {
-                words[index] = "\(words[index][..<equals])=\(Self.placeholder)"
-            } else if let colon = words[index].firstIndex(of: ":"),
-                      isSecretField(String(words[index][..<colon]).trimmingCharacters(in: .punctuationCharacters)),
-                      index + 1 < words.count, words[index].index(after: colon) == words[index].endIndex {
-                words[index + 1] = Self.placeholder
-                index += 2
-                continue
-            }
-            index += 1
-        }
-        return words.joined(separator: " ")
-    }
-}

@@ -127,7 +127,7 @@ extension Redactor {
             values += secretFieldValues(formEncoded: query)
         }
         if let body = request.body, let text = String(data: body, encoding: .utf8) {
-            if request.headers["Content-Type"]?.lowercased().contains("application/x-www-form-urlencoded") == true {
+            if BodyText.kind(of: text, contentType: request.headers["Content-Type"]) == .form {
                 values += secretFieldValues(formEncoded: text)
             } else {
                 values += secretFieldValues(jsonText: text)

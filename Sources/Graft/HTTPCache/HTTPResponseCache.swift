@@ -179,22 +179,17 @@ public final class HTTPResponseCache: Sendable {
         return !holdsSecrets(response)
     }
 
-    /// Whether the response sets a secret header or its body holds a secret field. CORS headers
-    /// (`Access-Control-Allow-Credentials`) describe what a browser may send, never a credential.
+    /// Whether the response sets a header or has a body field that holds a credential
+    /// (`Redactor.isCredentialField`: `Set-Cookie`, `access_token`, not a `key` or `signature` field).
+    /// CORS headers (`Access-Control-Allow-Credentials`) describe what a browser may send, never a
+    /// credential.
     private func holdsSecrets(_ response: HTTPResponse) -> Bool {
-        if response.headers.contains(where: { !$0.name.lowercased().hasPrefix("access-control-") && redactor.isSecretHeader($0.name) }) {
+        if response.headers.contains(where: { !$0.name.lowercased().hasPrefix("access-control-") && redactor.isCredentialField($0.name) }) {
             return true
         }
         guard !response.body.isEmpty else { return false }
-        let type = response.headers["Content-Type"]?.lowercased() ?? ""
-        let text = String(decoding: response.body, as: UTF8.self)
-        if type.contains("json") || text.first == "{" || text.first == "[" {
-            return redactor.redact(jsonText: text) != text
-        }
-        if type.contains("x-www-form-urlencoded") {
-            return redactor.redact(formEncoded: text) != text
-        }
-        return false
+        return redactor.holdsCredential(body: String(decoding: response.body, as: UTF8.self),
+                                        contentType: response.headers["Content-Type"])
     }
 
     private static let understoodStatuses: Set<Int> = [200, 203, 204, 300, 301, 308, 404, 405, 410, 414, 501]

@@ -11,19 +11,19 @@ import GraftTesting
     static let request = GraphQLRequest(operationName: "Hero", operationKind: .query,
                                         document: OperationDocument(definition: "query Hero { hero { name } }"))
     /// A header no built-in rule calls secret.
-    static let options = RequestOptions(headers: ["X-Tenant-Pin": "pin-4242"])
+    static let options = RequestOptions(headers: ["X-Tenant-Seal": "seal-4242"])
 
     @Test func aConfiguredSecretHeaderIsRedactedInTheErrorsOfTheRecommendedClient() async throws {
         let mock = MockHTTPClient()
         mock.stub(response: .status(500))
         let client = GraphQLClient(url: Self.url, retryPolicy: nil, base: mock,
-                                   redactor: Redactor(secretHeaders: ["X-Tenant-Pin"]))
+                                   redactor: Redactor(secretHeaders: ["X-Tenant-Seal"]))
         let error = try await #require(throws: GraftError.self) {
             try await client.transport.execute(Self.request, options: Self.options)
         }
-        #expect(error.request?.headers["X-Tenant-Pin"] == Redactor.placeholder)
-        #expect(!String(describing: error).contains("pin-4242"))
-        #expect(!String(reflecting: error).contains("pin-4242"))
+        #expect(error.request?.headers["X-Tenant-Seal"] == Redactor.placeholder)
+        #expect(!String(describing: error).contains("seal-4242"))
+        #expect(!String(reflecting: error).contains("seal-4242"))
     }
 
     @Test func aConfiguredSecretHeaderIsRedactedInTheLogOfTheRecommendedClient() async throws {
@@ -31,9 +31,9 @@ import GraftTesting
         mock.stub(response: .json(#"{"data":{"hero":null}}"#))
         let log = RecordingLogSink()
         let client = GraphQLClient(url: Self.url, logSink: log, retryPolicy: nil, base: mock,
-                                   redactor: Redactor(secretHeaders: ["X-Tenant-Pin"]))
+                                   redactor: Redactor(secretHeaders: ["X-Tenant-Seal"]))
         _ = try await client.transport.execute(Self.request, options: Self.options)
-        #expect(log.text.contains("X-Tenant-Pin: \(Redactor.placeholder)"), "\(log.text)")
-        #expect(!log.text.contains("pin-4242"))
+        #expect(log.text.contains("X-Tenant-Seal: \(Redactor.placeholder)"), "\(log.text)")
+        #expect(!log.text.contains("seal-4242"))
     }
 }

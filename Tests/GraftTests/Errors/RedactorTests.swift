@@ -15,7 +15,7 @@ struct RedactorTests {
 
     @Test("non-string values and escaped keys are redacted too")
     func scalarsAndEscapes() {
-        #expect(redactor.redact(jsonText: #"{"pin":1,"secret":12345,"x":true}"#) == #"{"pin":1,"secret":"<redacted>","x":true}"#)
+        #expect(redactor.redact(jsonText: #"{"page":1,"secret":12345,"x":true}"#) == #"{"page":1,"secret":"<redacted>","x":true}"#)
         #expect(redactor.redact(jsonText: #"{"pass\u0077ord":"abc"}"#) == #"{"pass\u0077ord":"<redacted>"}"#)
         #expect(redactor.redact(jsonText: #"{"note":"say \"password\": no","token":null}"#)
             == #"{"note":"say \"password\": no","token":"<redacted>"}"#)
@@ -40,6 +40,66 @@ struct RedactorTests {
         #expect(!Redactor.default.isSecretField("username"))
         let headers = custom.redact(headers: ["x-tenant-key": "abc", "Set-Cookie": "sid=1", "Accept": "*/*"])
         #expect(headers.fields.map(\.value) == ["<redacted>", "<redacted>", "*/*"])
+    }
+
+    @Test("short secret names count as words of a name, not inside other words")
+    func secretWords() {
+        for name in ["otp", "otp_code", "TOTP", "X-Auth", "x-auth-user", "XAuthToken", "userPin", "PIN", "sig", "X-Sig",
+                     "oauth_verifier", "OAuthVerifier", "code_verifier", "X-CSRF", "X-XSRF", "csrfmiddlewaretoken", "pwd",
+                     "passphrase", "passcode"] {
+            #expect(redactor.isSecretField(name), "\(name)")
+        }
+        for name in ["footprint", "shipping", "author", "authored", "isPinned", "pinnedItems", "design", "signal", "code",
+                     "statusCode", "opinion", "Accept", "X-Request-ID"] {
+            #expect(!redactor.isSecretField(name), "\(name)")
+        }
+        #expect(redactor.isSecretHeader("X-Auth") && redactor.isSecretHeader("X-CSRF-Token"))
+        #expect(redactor.redact(jsonText: #"{"otp":"123456","userPin":"4321","isPinned":true}"#)
+            == #"{"otp":"<redacted>","userPin":"<redacted>","isPinned":true}"#)
+    }
+
+    @Test("an OAuth code is secret in a query or form, while a JSON code (an error code) is not")
+    func oauthCode() {
+        let url = URL(string: "https://app.test/callback?code=SplxlOBeZQQYbYS6WxSbIA&state=xyz&sig=abc123")!
+        #expect(redactor.redact(url: url) == "https://app.test/callback?code=<redacted>&state=xyz&sig=<redacted>")
+        let form = Data("grant_type=authorization_code&code=SplxlOBeZQQYbYS6WxSbIA&code_verifier=dBjftJeZ4CVP".utf8)
+        #expect(redactor.redact(body: form, contentType: "application/x-www-form-urlencoded")
+            == "grant_type=authorization_code&code=<redacted>&code_verifier=<redacted>")
+        #expect(redactor.redact(jsonText: #"{"errors":[{"extensions":{"code":"NOT_FOUND"}}]}"#)
+            == #"{"errors":[{"extensions":{"code":"NOT_FOUND"}}]}"#)
+        let request = HTTPRequest(method: .post, url: URL(string: "https://auth.test/token")!,
+                                  headers: ["Content-Type": "application/x-www-form-urlencoded"], body: form)
+        #expect(Set(redactor.secretFieldValues(in: request)) == ["SplxlOBeZQQYbYS6WxSbIA", "dBjftJeZ4CVP"])
+    }
+
+    @Test("a form sent as text/plain or untyped is redacted as a form; other text by its name=value and name: value words")
+    func plainTextBodies() {
+        let form = Data("user=ada&otp=123456&password=p%40ss".utf8)
+        #expect(redactor.redact(body: form, contentType: "text/plain; charset=utf-8") == "user=ada&otp=<redacted>&password=<redacted>")
+        #expect(redactor.redact(body: form, contentType: nil) == "user=ada&otp=<redacted>&password=<redacted>")
+        let request = HTTPRequest(method: .post, url: URL(string: "https://a.test/login")!,
+                                  headers: ["Content-Type": "text/plain"], body: form)
+        #expect(Set(redactor.secretFieldValues(in: request)) == ["123456", "p@ss"])
+        let text = Data("login failed for ada\npassword: hunter2 pin=4321\nretry https://a.test/x?token=tok-123&page=2 later".utf8)
+        #expect(redactor.redact(body: text, contentType: "text/plain")
+            == "login failed for ada\npassword: <redacted> pin=<redacted>\nretry https://a.test/x?token=<redacted>&page=2 later")
+    }
+
+    @Test("what holds a credential in a response is narrower than what a log hides")
+    func credentialFields() {
+        for name in ["access_token", "refreshToken", "Set-Cookie", "apiKey", "X-Api-Key", "sessionId", "password",
+                     "client_secret", "privateKey", "csrfToken"] {
+            #expect(redactor.isCredentialField(name), "\(name)")
+        }
+        for name in ["key", "publicKey", "sortKey", "signature", "pin", "otp_length", "author", "Public-Key-Pins"] {
+            #expect(!redactor.isCredentialField(name), "\(name)")
+        }
+        #expect(Redactor(secretHeaders: ["X-Tenant"], secretFields: ["ssn"]).isCredentialField("X-Tenant"))
+        #expect(Redactor(secretFields: ["ssn"]).isCredentialField("SSN"))
+        #expect(redactor.holdsCredential(body: #"{"data":{"viewer":{"apiKey":"k-1"}}}"#, contentType: "application/json"))
+        #expect(redactor.holdsCredential(body: "access_token=abc&expires_in=3600", contentType: "text/plain"))
+        #expect(!redactor.holdsCredential(body: #"{"key":"PROJ-1","signature":"-----BEGIN PGP SIGNATURE-----","pin":true}"#,
+                                          contentType: "application/json"))
     }
 
     @Test("URLs lose userinfo and secret query values")
@@ -76,7 +136,7 @@ struct RedactorTests {
         ]
         #expect(Set(redactor.secretValues(in: payload)) == ["Bearer eyJ-token-123", "eyJ-token-123", "sess-aaaa-1", "sess-bbbb-2"])
         // A configured name counts too; nothing secret, nothing found.
-        #expect(Redactor(secretFields: ["tenantPin"]).secretValues(in: ["tenantPin": "pin-4242"]) == ["pin-4242"])
+        #expect(Redactor(secretFields: ["tenantSeal"]).secretValues(in: ["tenantSeal": "seal-4242"]) == ["seal-4242"])
         #expect(redactor.secretValues(in: ["app": "catalog-app", "list": [1, "two"]]) == [])
     }
 

@@ -43,18 +43,18 @@ import Testing
     /// credentials as much as `Authorization` does: they do not follow the request to another origin.
     @Test func anotherOriginLosesEveryHeaderTheRedactorCallsSecret() throws {
         let request = HTTPRequest(method: .get, url: URL(string: "https://api.example.com/v1/items")!,
-                                  headers: ["X-Api-Key": "key-111", "X-Session-Id": "s-222", "X-Tenant-Pin": "pin-333",
+                                  headers: ["X-Api-Key": "key-111", "X-Session-Id": "s-222", "X-Tenant-Seal": "seal-333",
                                             "Accept": "application/json"])
-        let redactor = Redactor(secretHeaders: ["X-Tenant-Pin"])
+        let redactor = Redactor(secretHeaders: ["X-Tenant-Seal"])
         let other = try #require(try RedirectPolicy.follow.next(after: request, statusCode: 302,
                                                                 headers: ["Location": "https://cdn.example.net/items"], hops: 0,
                                                                 redactor: redactor))
-        #expect(other.headers["X-Api-Key"] == nil && other.headers["X-Session-Id"] == nil && other.headers["X-Tenant-Pin"] == nil)
+        #expect(other.headers["X-Api-Key"] == nil && other.headers["X-Session-Id"] == nil && other.headers["X-Tenant-Seal"] == nil)
         #expect(other.headers["Accept"] == "application/json")
         // The same origin keeps them.
         let same = try #require(try RedirectPolicy.follow.next(after: request, statusCode: 302, headers: ["Location": "/v2/items"],
                                                                hops: 0, redactor: redactor))
-        #expect(same.headers["X-Api-Key"] == "key-111" && same.headers["X-Tenant-Pin"] == "pin-333")
+        #expect(same.headers["X-Api-Key"] == "key-111" && same.headers["X-Tenant-Seal"] == "seal-333")
     }
 
     @Test func downgradesLimitsAndNonRedirectsAreHandled() throws {

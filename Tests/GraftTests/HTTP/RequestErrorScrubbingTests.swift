@@ -9,8 +9,8 @@ import StarWarsAPI
 /// redactor calls secret, a credential an interceptor added), whatever the layers below threw.
 @Suite struct RequestErrorScrubbingTests {
     static let url = URL(string: "https://api.example.com/graphql")!
-    static let redactor = Redactor(secretHeaders: ["X-Tenant-Pin"])
-    static let options = RequestOptions(headers: ["X-Tenant-Pin": "pin-4242"])
+    static let redactor = Redactor(secretHeaders: ["X-Tenant-Seal"])
+    static let options = RequestOptions(headers: ["X-Tenant-Seal": "seal-4242"])
 
     /// Adds a bearer token below the transport and notes it, as an authentication interceptor does.
     struct BearerInterceptor: HTTPInterceptor {
@@ -37,16 +37,16 @@ import StarWarsAPI
             }
         }
         let shown = String(describing: error) + String(reflecting: error)
-        #expect(!shown.contains("pin-4242"))
+        #expect(!shown.contains("seal-4242"))
         #expect(!shown.contains("tok-98765"))
         #expect(error.operation == "HeroName")
-        #expect(error.request?.headers["X-Tenant-Pin"] == Redactor.placeholder)
+        #expect(error.request?.headers["X-Tenant-Seal"] == Redactor.placeholder)
         return (error, probe.requestSummaries)
     }
 
     @Test func anHTTPStatusErrorBuildsItsRequestSummaryOnce() async throws {
         let mock = MockHTTPClient()
-        mock.stub(response: .json(#"{"message":"pin pin-4242 with token tok-98765 refused"}"#, status: 500))
+        mock.stub(response: .json(#"{"message":"seal seal-4242 with token tok-98765 refused"}"#, status: 500))
         let (error, summaries) = try await Self.failedFetch(mock)
         #expect(error.code == .httpStatus)
         #expect(summaries == 1)
@@ -76,7 +76,7 @@ import StarWarsAPI
     /// The server's GraphQL errors echoing the token, thrown on request: scrubbed.
     @Test func thrownGraphQLErrorsAreScrubbed() async throws {
         let mock = MockHTTPClient()
-        mock.stub(response: .json(#"{"errors":[{"message":"token tok-98765 for pin-4242 expired"}]}"#, status: 401,
+        mock.stub(response: .json(#"{"errors":[{"message":"token tok-98765 for seal-4242 expired"}]}"#, status: 401,
                                   headers: ["Content-Type": "application/graphql-response+json"]))
         let (error, summaries) = try await Self.failedFetch(mock)
         #expect(error.code == .graphQLErrors)
@@ -86,19 +86,19 @@ import StarWarsAPI
 
     @Test func aRESTErrorBuildsItsRequestSummaryOnce() async throws {
         let mock = MockHTTPClient()
-        mock.stub(response: .json(#"{"message":"pin pin-4242 with token tok-98765 refused"}"#, status: 500))
+        mock.stub(response: .json(#"{"message":"seal seal-4242 with token tok-98765 refused"}"#, status: 500))
         let http = InterceptingHTTPClient(base: mock, interceptors: [BearerInterceptor()], redactor: Self.redactor)
         let rest = RESTClient(baseURL: URL(string: "https://api.example.test/")!, httpClient: http,
-                              defaultHeaders: ["X-Tenant-Pin": "pin-4242"], redactor: Self.redactor)
+                              defaultHeaders: ["X-Tenant-Seal": "seal-4242"], redactor: Self.redactor)
         let probe = RequestPipelineProbe()
         let error = try await RequestPipelineProbe.$current.withValue(probe) {
             try await #require(throws: GraftError.self) { try await rest.send(Endpoint<EmptyResponse>(.get, "users")) }
         }
         let shown = String(describing: error) + String(reflecting: error)
-        #expect(!shown.contains("pin-4242"))
+        #expect(!shown.contains("seal-4242"))
         #expect(!shown.contains("tok-98765"))
         #expect(error.code == .httpStatus)
-        #expect(error.request?.headers["X-Tenant-Pin"] == Redactor.placeholder)
+        #expect(error.request?.headers["X-Tenant-Seal"] == Redactor.placeholder)
         #expect(probe.requestSummaries == 1)
     }
 }

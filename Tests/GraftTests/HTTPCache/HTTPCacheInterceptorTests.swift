@@ -200,6 +200,22 @@ struct HTTPCacheInterceptorTests {
         #expect(setup.cache.entry(for: HTTPRequest(url: URL(string: "https://api.example.test/v1/fine")!)) != nil)
     }
 
+    /// Fields a log hides but that hold no credential (an issue's `key`, a commit's `signature`, a
+    /// `pinned` flag, a public key) leave a response cacheable; a credential sent as plain text does not.
+    @Test func dataNamedLikeSecretsIsStoredAndPlainTextCredentialsAreNot() async throws {
+        let setup = Setup()
+        setup.mock.stub(.path("/v1/issue"), response: .json(#"{"key":"PROJ-1","fields":{"pin":true,"publicKey":"ssh-ed25519 AAAA"},"commit":{"signature":"-----BEGIN PGP SIGNATURE-----"}}"#,
+                                                            headers: ["Cache-Control": "max-age=60", "Public-Key-Pins": "max-age=0"]))
+        setup.mock.stub(.path("/v1/plain"), response: .status(200, headers: ["Cache-Control": "max-age=60", "Content-Type": "text/plain"],
+                                                              body: "access_token=abc&expires_in=3600"))
+        let issue = URL(string: "https://api.example.test/v1/issue")!
+        let plain = URL(string: "https://api.example.test/v1/plain")!
+        _ = try await setup.get(issue)
+        _ = try await setup.get(plain)
+        #expect(try await setup.get(issue).source == .cache)
+        #expect(setup.cache.entry(for: HTTPRequest(url: plain)) == nil)
+    }
+
     /// CORS headers say what a browser may send (`Access-Control-Allow-Credentials: true`,
     /// `Access-Control-Allow-Headers: Authorization`), never a credential: such a response is stored.
     @Test func corsHeadersDoNotKeepAResponseOutOfTheCache() async throws {

@@ -10,11 +10,11 @@ import GraftTesting
         let mock = MockHTTPClient()
         mock.stub(response: .status(500))
         let client = RESTClient(baseURL: URL(string: "https://api.example.test/")!, httpClient: mock,
-                                defaultHeaders: ["X-Tenant-Pin": "pin-4242"], redactor: Redactor(secretHeaders: ["X-Tenant-Pin"]))
+                                defaultHeaders: ["X-Tenant-Seal": "seal-4242"], redactor: Redactor(secretHeaders: ["X-Tenant-Seal"]))
         let error = try await #require(throws: GraftError.self) {
             try await client.send(Endpoint<EmptyResponse>(.get, "users"))
         }
-        #expect(error.request?.headers["X-Tenant-Pin"] == Redactor.placeholder)
-        #expect(!String(reflecting: error).contains("pin-4242"))
+        #expect(error.request?.headers["X-Tenant-Seal"] == Redactor.placeholder)
+        #expect(!String(reflecting: error).contains("seal-4242"))
     }
 }

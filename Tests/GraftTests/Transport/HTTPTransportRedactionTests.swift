@@ -11,8 +11,8 @@ import GraftTesting
     static let request = GraphQLRequest(operationName: "Hero", operationKind: .query,
                                         document: OperationDocument(definition: "query Hero { hero { name } }"))
     /// A header no built-in rule calls secret.
-    static let options = RequestOptions(headers: ["X-Tenant-Pin": "pin-4242"])
-    static let redactor = Redactor(secretHeaders: ["X-Tenant-Pin"])
+    static let options = RequestOptions(headers: ["X-Tenant-Seal": "seal-4242"])
+    static let redactor = Redactor(secretHeaders: ["X-Tenant-Seal"])
 
     @Test func aConfiguredSecretHeaderIsRedactedInAnHTTPStatusError() async throws {
         let mock = MockHTTPClient()
@@ -20,8 +20,8 @@ import GraftTesting
         let transport = HTTPTransport(url: Self.url, client: mock, redactor: Self.redactor)
         let error = try await #require(throws: GraftError.self) { try await transport.execute(Self.request, options: Self.options) }
         let headers = try #require(error.request?.headers)
-        #expect(headers["X-Tenant-Pin"] == Redactor.placeholder)
-        #expect(!String(describing: error).contains("pin-4242"))
+        #expect(headers["X-Tenant-Seal"] == Redactor.placeholder)
+        #expect(!String(describing: error).contains("seal-4242"))
     }
 
     @Test func aConfiguredSecretHeaderIsRedactedInATransportError() async throws {
@@ -29,15 +29,15 @@ import GraftTesting
         mock.stub(error: URLError(.notConnectedToInternet))
         let transport = HTTPTransport(url: Self.url, client: mock, redactor: Self.redactor)
         let error = try await #require(throws: GraftError.self) { try await transport.execute(Self.request, options: Self.options) }
-        #expect(error.request?.headers["X-Tenant-Pin"] == Redactor.placeholder)
-        #expect(transport.requestSummary(for: Self.request, options: Self.options)?.headers["X-Tenant-Pin"] == Redactor.placeholder)
+        #expect(error.request?.headers["X-Tenant-Seal"] == Redactor.placeholder)
+        #expect(transport.requestSummary(for: Self.request, options: Self.options)?.headers["X-Tenant-Seal"] == Redactor.placeholder)
     }
 
     /// A multipart subscription whose server echoes the configured secret header's value in the
     /// errors that end it: the subscription's failure (read by `SubscriptionPayloadReader`) shows
     /// the value scrubbed.
     @Test func aConfiguredSecretHeaderEchoedInASubscriptionFailureIsScrubbed() async throws {
-        let part = #"{"errors":[{"message":"tenant pin pin-4242 is locked"}]}"#
+        let part = #"{"errors":[{"message":"tenant seal seal-4242 is locked"}]}"#
         let stream = "--graphql\r\nContent-Type: application/json\r\n\r\n\(part)\r\n--graphql\r\n"
         let client = ScriptedStreamClient([.init(status: 200, chunks: [stream], stalls: true,
                                                  contentType: "multipart/mixed; boundary=\"graphql\"; subscriptionSpec=1.0")])
@@ -47,11 +47,11 @@ import GraftTesting
         let error = try await #require(throws: GraftError.self) {
             for try await _ in transport.subscribe(subscription, options: Self.options) {}
         }
-        #expect(error.graphQLErrors.map(\.message) == ["tenant pin \(Redactor.placeholder) is locked"])
-        #expect(!String(describing: error).contains("pin-4242"))
+        #expect(error.graphQLErrors.map(\.message) == ["tenant seal \(Redactor.placeholder) is locked"])
+        #expect(!String(describing: error).contains("seal-4242"))
     }
 
     @Test func theDefaultPolicyDoesNotKnowTheHeader() {
-        #expect(Redactor.default.redact(headers: ["X-Tenant-Pin": "pin-4242"])["X-Tenant-Pin"] == "pin-4242")
+        #expect(Redactor.default.redact(headers: ["X-Tenant-Seal": "seal-4242"])["X-Tenant-Seal"] == "seal-4242")
     }
 }

@@ -12,29 +12,29 @@ import Testing
 struct WebSocketTransportRedactionTests {
     @Test("a configured secret header's value echoed in an error message is scrubbed from the subscription's failure")
     func configuredSecretHeaderIsScrubbed() async throws {
-        let error = try await Self.failureEchoingThePin(redactor: Redactor(secretHeaders: ["X-Tenant-Pin"]))
-        #expect(error.graphQLErrors.map(\.message) == ["tenant pin \(Redactor.placeholder) is locked"])
-        #expect(!String(describing: error).contains("pin-4242"))
+        let error = try await Self.failureEchoingTheSeal(redactor: Redactor(secretHeaders: ["X-Tenant-Seal"]))
+        #expect(error.graphQLErrors.map(\.message) == ["tenant seal \(Redactor.placeholder) is locked"])
+        #expect(!String(describing: error).contains("seal-4242"))
     }
 
     @Test("the default policy does not know the header, so its value is the server's text")
     func defaultPolicyKeepsUnknownHeader() async throws {
-        let error = try await Self.failureEchoingThePin(redactor: .default)
-        #expect(error.graphQLErrors.map(\.message) == ["tenant pin pin-4242 is locked"])
+        let error = try await Self.failureEchoingTheSeal(redactor: .default)
+        #expect(error.graphQLErrors.map(\.message) == ["tenant seal seal-4242 is locked"])
     }
 
-    /// A subscription sent with `X-Tenant-Pin: pin-4242` under `redactor`, which the server ends with
-    /// an `error` message quoting the pin.
-    static func failureEchoingThePin(redactor: Redactor) async throws -> GraftError {
+    /// A subscription sent with `X-Tenant-Seal: seal-4242` under `redactor`, which the server ends with
+    /// an `error` message quoting the seal.
+    static func failureEchoingTheSeal(redactor: Redactor) async throws -> GraftError {
         let (transport, connector) = makeTransport { configuration in
-            configuration.headers = ["X-Tenant-Pin": "pin-4242"]
+            configuration.headers = ["X-Tenant-Seal": "seal-4242"]
             configuration.redactor = redactor
         }
         let events = Collector(transport.subscribe(request(), options: RequestOptions()))
         let server = try await connector.accept()
         try await server.acknowledge()
         let id = try await server.expectSubscribe()
-        try await server.send(["id": .string(id), "type": "error", "payload": [["message": "tenant pin pin-4242 is locked"]]])
+        try await server.send(["id": .string(id), "type": "error", "payload": [["message": "tenant seal seal-4242 is locked"]]])
         await events.waitForEnd()
         return try #require(events.error as? GraftError)
     }
