@@ -37,7 +37,7 @@ struct UploadIntegrationTests {
     /// for 200 MB).
     static func randomFile(_ name: String, bytes count: Int, in folder: URL) throws -> (URL, String) {
         let url = folder.appendingPathComponent(name)
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
         let output = try FileHandle(forWritingTo: url)
         defer { try? output.close() }
         let random = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/dev/urandom"))

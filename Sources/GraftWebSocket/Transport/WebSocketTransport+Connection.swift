@@ -41,32 +41,38 @@ extension WebSocketTransport {
             case .retry(let error):
                 failures += 1
                 if let limit = configuration.reconnect.maxAttempts, failures > limit {
-                    failAll(error)
-                    keepsOpen = false
+                    giveUp(error)
                     continue
                 }
                 let delay = configuration.reconnect.delay(forAttempt: failures, using: &random)
+                eventListeners.yield(.disconnected(connectionError(error), retryDelay: delay))
                 try? await Task.sleep(for: delay)
             case .rejected(let error, let token, let generation):
                 guard let tokens = configuration.tokens, !refreshedSinceAck else {
-                    failAll(Self.rejection(error, refreshed: refreshedSinceAck))
-                    keepsOpen = false
+                    giveUp(Self.rejection(error, refreshed: refreshedSinceAck))
                     continue
                 }
                 refreshedSinceAck = true
                 statistics.tokenRefreshes += 1
+                eventListeners.yield(.refreshingToken(connectionError(error)))
                 do {
                     _ = try await tokens.refreshedToken(replacing: token, seenGeneration: generation)
                 } catch {
-                    failAll(error)
-                    keepsOpen = false
+                    giveUp(error)
                 }
             case .fatal(let error):
-                failAll(error)
-                keepsOpen = false
+                giveUp(error)
             }
         }
         runner = nil
+    }
+
+    /// Ends every operation with `error`, says so to the connection's listeners, and stops keeping
+    /// the connection open.
+    private func giveUp(_ error: any Error) {
+        failAll(error)
+        eventListeners.yield(.failed(connectionError(error)))
+        keepsOpen = false
     }
 
     /// One connection from connect to its end; also says whether the server acknowledged it.
@@ -119,6 +125,7 @@ extension WebSocketTransport {
         connection = socket
         statistics.acknowledgedConnections += 1
         for id in subscribers.keys.sorted() { await sendSubscribe(id, on: socket) }
+        eventListeners.yield(.connected(isReconnection: serial > 1))
         scheduleIdleCloseIfNeeded()
         let heartbeat = Task { await self.keepAlive(socket, attempt: current) }
         defer { heartbeat.cancel() }

@@ -81,9 +81,15 @@ extension WebSocketTransport {
         return error
     }
 
+    /// `error` as a ``WebSocketConnectionEvent`` carries it: as an operation would end with it, with no
+    /// operation named.
+    func connectionError(_ error: any Error) -> GraftError {
+        scrubbed(Self.graftError(error, operation: nil))
+    }
+
     /// `error` as the `GraftError` an operation's stream ends with (the close code or frame problem
     /// in the message; the WebSocket error as ``GraftError/underlying``).
-    static func graftError(_ error: any Error, operation: String) -> GraftError {
+    static func graftError(_ error: any Error, operation: String?) -> GraftError {
         if let graftError = error as? GraftError { return graftError.withContext(operation: operation) }
         let message: String
         switch error {

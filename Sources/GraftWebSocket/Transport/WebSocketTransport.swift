@@ -10,8 +10,9 @@ import Graft
 /// the credentials (close 4401/4403, `connection_error`, HTTP 401/403) it gets a fresh token from
 /// ``WebSocketConfiguration/tokens`` (one refresh however many subscriptions wait) and reconnects.
 /// ``pause()`` closes the socket and keeps the streams open; ``resume()`` reconnects and
-/// resubscribes. Cancelling a stream's consuming task sends `complete` (`stop`). A subscription the
-/// server ends with errors (an `error` message, or a result with errors and no data) ends with
+/// resubscribes. ``connectionEvents()`` tells an app when the connection drops and comes back.
+/// Cancelling a stream's consuming task sends `complete` (`stop`). A subscription the server ends
+/// with errors (an `error` message, or a result with errors and no data) ends with
 /// `GraftError.subscriptionFailed` (code `graphQLErrors`), as over HTTP; a query's or mutation's
 /// `error` message is its result's errors. A fatal close code, a malformed frame or message, or a
 /// TLS trust failure ends the streams with a `GraftError` naming the cause.
@@ -71,6 +72,8 @@ public actor WebSocketTransport: GraphQLTransport {
     var random = SystemRandomNumberGenerator()
     /// Counters for diagnostics and tests.
     public internal(set) var statistics = WebSocketStatistics()
+    /// The streams of ``connectionEvents()``.
+    nonisolated let eventListeners = ConnectionEventListeners()
     /// The values of the upgrade headers the configured redactor calls secret.
     private let headerSecrets: [String]
     /// The tokens and secret `connection_init` payload fields of the connections so far, oldest
@@ -90,6 +93,29 @@ public actor WebSocketTransport: GraphQLTransport {
         if !configuration.connectsLazily {
             Task { await self.connect() }
         }
+    }
+
+    deinit {
+        eventListeners.finish()
+    }
+
+    /// What happens to the connection from now on: each acknowledged connection (and whether it
+    /// is a reconnection), each drop with the delay before the next attempt, token refreshes, and
+    /// giving up. Each call returns a new stream, which ends when the transport is gone; the
+    /// newest 64 events wait for a slow reader.
+    ///
+    /// ```swift
+    /// for await event in transport.connectionEvents() {
+    ///     switch event {
+    ///     case .connected: banner = nil
+    ///     case .disconnected(_, let retryDelay): banner = "Reconnecting in \(retryDelay)…"
+    ///     case .refreshingToken: banner = "Signing in again…"
+    ///     case .failed(let error): banner = error.localizedDescription
+    ///     }
+    /// }
+    /// ```
+    public nonisolated func connectionEvents() -> AsyncStream<WebSocketConnectionEvent> {
+        eventListeners.stream()
     }
 
     /// Opens the connection now and keeps it open without subscriptions (until ``close()``).

@@ -36,6 +36,40 @@ struct ReconnectTests {
         _ = try await server.expect("pong")
     }
 
+    @Test("connection events: connected, a drop with its retry delay, reconnected, a token refresh, giving up")
+    func connectionEvents() async throws {
+        let tokens = TokenRefreshCoordinator(token: "expired-token-1") { _ in "still-bad-token" }
+        let (transport, connector) = makeTransport { $0.tokens = tokens }
+        var events = transport.connectionEvents().makeAsyncIterator()
+        let results = Collector(transport.subscribe(request(), options: RequestOptions()))
+        var server = try await connector.accept()
+        try await server.acknowledge()
+        _ = try await server.expectSubscribe()
+        guard case .connected(isReconnection: false)? = await events.next() else { Issue.record("no first connection"); return }
+        // A listener from now on sees the same events.
+        var later = transport.connectionEvents().makeAsyncIterator()
+        await server.drop()
+        guard case .disconnected(let dropped, let retryDelay)? = await events.next() else { Issue.record("no drop"); return }
+        #expect(dropped.code == .transport && dropped.operation == nil)
+        #expect(retryDelay > .zero && retryDelay <= .milliseconds(20))
+        guard case .disconnected? = await later.next() else { Issue.record("the later listener saw no drop"); return }
+
+        server = try await connector.accept()
+        try await server.acknowledge()
+        _ = try await server.expectSubscribe()
+        guard case .connected(isReconnection: true)? = await events.next() else { Issue.record("no reconnection"); return }
+        try await server.close(code: 4401, reason: "token expired-token-1 expired")
+        guard case .refreshingToken(let rejection)? = await events.next() else { Issue.record("no refresh"); return }
+        #expect(rejection.description.contains("4401") && !rejection.description.contains("expired-token-1"), "\(rejection)")
+        server = try await connector.accept()
+        _ = try await server.expect("connection_init")
+        try await server.close(code: 4403, reason: "Forbidden")
+        guard case .failed(let failure)? = await events.next() else { Issue.record("no failure"); return }
+        #expect(failure.code == .unauthorized)
+        await results.waitForEnd()
+        #expect((results.error as? GraftError)?.code == .unauthorized)
+    }
+
     @Test("a close with a retryable code (1001, 1011, 4408) reconnects too", arguments: [1001, 1011, 4408])
     func retryableClose(code: Int) async throws {
         let (transport, connector) = makeTransport()
