@@ -56,6 +56,17 @@ import Testing
                                         containing: "Operations must be named to generate code for them.")
     }
 
+    /// An anonymous operation beside another one breaks graphql-js's Lone Anonymous Operation and
+    /// Graft's naming rule: one error says both.
+    @Test func anAnonymousOperationAmongOthers() async throws {
+        let root = try Project.project(operations: ["A.graphql": "query A { hero { name } }\nquery { hero { name } }\n"])
+        try await Self.expectSameErrors(["--schema", "Schemas", "--operations", "Operations"], in: root,
+                                        containing: "Operations/A.graphql:2:1: error: This anonymous operation must be the only defined "
+                                            + "operation. Operations must be named to generate code for them.\n")
+        let validate = try await GraftTool.run(["validate", "--schema", "Schemas", "--operations", "Operations"], in: root)
+        #expect(validate.standardError.components(separatedBy: "error:").count == 2, "\(validate.standardError)")
+    }
+
     @Test func aTypeDefinitionAmongOperations() async throws {
         let root = try Project.project(operations: ["A.graphql": "query A { hero { name } }\ntype X { a: String }"])
         try await Self.expectSameErrors(["--schema", "Schemas", "--operations", "Operations"], in: root,

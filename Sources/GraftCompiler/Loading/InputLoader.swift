@@ -63,14 +63,19 @@ public enum InputLoader {
     }
 
     /// The specification's rules for code generation, then: every operation is named (it names
-    /// the generated type).
+    /// the generated type). An anonymous operation among others gets one error saying both.
     static func validate(_ document: Document, sources: DocumentSources, schema: Schema,
                          repeatedOperationNames: Bool = false) -> [GraphQLError] {
         let rules = SpecifiedRules.codeGeneration.filter { !repeatedOperationNames || $0 != UniqueOperationNamesRule.self }
         var errors = Validator(schema: schema, rules: rules).validate(document, sources: sources)
+        let mustBeNamed = "Operations must be named to generate code for them."
         for case .operation(let operation) in document.definitions where operation.name == nil {
-            errors.append(GraphQLError("Operations must be named to generate code for them.",
-                                       locations: [sources.span(operation.range)]))
+            let span = sources.span(operation.range)
+            if let lone = errors.firstIndex(where: { $0.message == LoneAnonymousOperationRule.message && $0.locations.first == span }) {
+                errors[lone].message += " " + mustBeNamed
+                continue
+            }
+            errors.append(GraphQLError(mustBeNamed, locations: [span]))
         }
         return errors
     }

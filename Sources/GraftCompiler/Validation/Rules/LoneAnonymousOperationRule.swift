@@ -4,6 +4,8 @@ import GraftLanguage
 /// be the only operation of its document.
 final class LoneAnonymousOperationRule: ValidationRule {
     static let name = "LoneAnonymousOperationRule"
+    /// The rule's message (graphql-js's wording).
+    static let message = "This anonymous operation must be the only defined operation."
     static let visitedNodes: VisitedNodes = [.document, .operation]
     private let context: ValidationContext
     private var operationCount = 0
@@ -17,7 +19,7 @@ final class LoneAnonymousOperationRule: ValidationRule {
 
     func enter(_ node: OperationDefinition) -> VisitAction {
         if node.name == nil && operationCount > 1 {
-            context.report("This anonymous operation must be the only defined operation.", at: node.range)
+            context.report(Self.message, at: node.range)
         }
         return .visitChildren
     }
