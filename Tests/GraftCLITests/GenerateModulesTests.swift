@@ -231,9 +231,13 @@ import Testing
         let together = try await GraftTool.run(["generate"] + Self.modules.flatMap { ["--config", "\($0)/graft.json"] }, in: sources)
         #expect(together.status == 1)
         #expect(together.standardError == separate)
-        #expect(separate.contains("ReviewsKit/GraphQL/Broken.graphql:4:7: error: ") && separate.contains("ReviewsKit/../CatalogShared/GraphQL/"),
+        #expect(separate.contains("ReviewsKit/GraphQL/Broken.graphql:4:7: error: ") && separate.contains("CatalogShared/GraphQL/"),
                 "\(separate)")
-        #expect(separate.contains("AppSchema/../ReviewsKit/GraphQL/Broken.graphql:4:7: error: ") == usedTypes, "\(separate)")
+        // Paths reached through `..` (`AppSchema/../ReviewsKit`) are shown without it.
+        #expect(!separate.contains("/../"), "\(separate)")
+        // The schema module of used types reports its dependents' errors too: the feature's error twice.
+        #expect(separate.components(separatedBy: "ReviewsKit/GraphQL/Broken.graphql:4:7: error: ").count - 1 == (usedTypes ? 2 : 1),
+                "\(separate)")
     }
 
     @Test func severalConfigurationsTakeNoModuleSettings() async throws {
