@@ -12,6 +12,35 @@ extension RequestContext {
     public var remainingTime: Duration? {
         deadline.map { max(.zero, ContinuousClock.now.duration(to: $0)) }
     }
+
+    /// The limit of a timer above this layer that fired (the innermost, then the ones around it):
+    /// the work below is being cancelled because that timeout passed. Nil when none fired.
+    var timerAboveFired: Duration? {
+        var timer = timerAbove
+        while let current = timer {
+            if current.fired { return current.timeout }
+            timer = current.enclosing
+        }
+        return nil
+    }
+}
+
+/// Whether a timer fired, shared with the layers below it through ``RequestContext/timerAbove``.
+final class TimeoutTimerState: Sendable {
+    /// The timer's limit.
+    let timeout: Duration
+    /// The timer around this one, if any.
+    let enclosing: TimeoutTimerState?
+    private let state = Locked(false)
+
+    init(timeout: Duration, enclosing: TimeoutTimerState?) {
+        self.timeout = timeout
+        self.enclosing = enclosing
+    }
+
+    var fired: Bool { state.withLock { $0 } }
+
+    func fire() { state.withLock { $0 = true } }
 }
 
 /// Runs `operation` under the call's whole-call deadline, the one timer a call passes.
@@ -25,9 +54,11 @@ func withCallDeadline<Value: Sendable>(_ context: RequestContext, timeout: Durat
     guard context.deadline == nil, let timeout else { return try await operation(context) }
     var context = context
     let deadline = ContinuousClock.now.advanced(by: timeout)
+    let timer = TimeoutTimerState(timeout: timeout, enclosing: context.timerAbove)
     context.deadline = deadline
+    context.timerAbove = timer
     RequestPipelineProbe.wholeCallTimerStarted()
-    return try await withTimer(until: deadline, reporting: timeout) { [context] in try await operation(context) }
+    return try await withTimer(until: deadline, reporting: timeout, firing: timer) { [context] in try await operation(context) }
 }
 
 /// Runs one attempt under `limit` (an attempt timeout: a ``TimeoutInterceptor``'s, a base
@@ -37,10 +68,20 @@ func withCallDeadline<Value: Sendable>(_ context: RequestContext, timeout: Durat
 /// timer, started above it, ends it at the deadline. Only a limit that ends sooner starts one.
 func withAttemptLimit<Value: Sendable>(_ limit: Duration?, context: RequestContext,
                                        operation: @escaping @Sendable () async throws -> Value) async throws -> Value {
-    guard let limit else { return try await operation() }
+    try await withAttemptLimit(limit, passing: context) { _ in try await operation() }
+}
+
+/// ``withAttemptLimit(_:context:operation:)`` for a layer with layers below it: `operation` gets
+/// `context`, with ``RequestContext/timerAbove`` set to the timer when one is started.
+func withAttemptLimit<Value: Sendable>(_ limit: Duration?, passing context: RequestContext,
+                                       operation: @escaping @Sendable (RequestContext) async throws -> Value) async throws -> Value {
+    guard let limit else { return try await operation(context) }
     let end = ContinuousClock.now.advanced(by: limit)
-    if let deadline = context.deadline, deadline <= end { return try await operation() }
-    return try await withTimer(until: end, reporting: limit, operation: operation)
+    if let deadline = context.deadline, deadline <= end { return try await operation(context) }
+    var context = context
+    let timer = TimeoutTimerState(timeout: limit, enclosing: context.timerAbove)
+    context.timerAbove = timer
+    return try await withTimer(until: end, reporting: limit, firing: timer) { [context] in try await operation(context) }
 }
 
 /// Runs `operation`, failing with ``GraftError/Code/timedOut`` (saying `timeout`) at `end`.
@@ -49,11 +90,13 @@ func withAttemptLimit<Value: Sendable>(_ limit: Duration?, context: RequestConte
 /// and the error is thrown without waiting for the operation to finish unwinding beyond that.
 /// Cancellation of the calling task cancels the operation too.
 private func withTimer<Value: Sendable>(until end: ContinuousClock.Instant, reporting timeout: Duration,
+                                        firing timer: TimeoutTimerState? = nil,
                                         operation: @escaping @Sendable () async throws -> Value) async throws -> Value {
     try await withThrowingTaskGroup(of: Value?.self) { group in
         group.addTask { try await operation() }
         group.addTask {
             try await Task.sleep(until: end, clock: .continuous)
+            timer?.fire()
             return nil
         }
         defer { group.cancelAll() }

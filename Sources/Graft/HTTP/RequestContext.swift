@@ -49,6 +49,10 @@ public struct RequestContext: Sendable {
     private var values: [ObjectIdentifier: any Sendable]
     /// Where credentials added below a logger are recorded (see ``noteCredential(_:)``).
     var credentialLedger: CredentialLedger?
+    /// The innermost timer above this layer (the call's deadline, or a ``TimeoutInterceptor``'s
+    /// limit), which records that it fired before it cancels the work below: a layer below then
+    /// tells a timeout from a cancellation (``timerAboveFired``).
+    var timerAbove: TimeoutTimerState?
 
     /// Creates a context.
     public init(operationName: String? = nil, timeout: Duration? = nil, attemptTimeout: Duration? = nil,
@@ -62,6 +66,7 @@ public struct RequestContext: Sendable {
         self.attempt = 1
         self.values = [:]
         self.credentialLedger = nil
+        self.timerAbove = nil
     }
 
     /// Whether `request` may be repeated: the explicit ``isIdempotent`` or else the method's.

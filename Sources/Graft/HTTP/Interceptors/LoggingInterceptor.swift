@@ -116,8 +116,14 @@ public final class LoggingInterceptor: HTTPInterceptor {
         } catch {
             let elapsed = ContinuousClock.now - start
             secrets = remember(ledger.all) + fieldSecrets
-            let failure = GraftError.leavingCall(error, operation: context.operationName, request: request,
+            var failure = GraftError.leavingCall(error, operation: context.operationName, request: request,
                                                  credentials: ledger.all, redactor: redactor)
+            // A timer above this logger (the call's deadline, an outer timeout) cancels the attempt
+            // when it fires: say so, not "cancelled".
+            if failure.code == .cancelled, let timeout = context.timerAboveFired {
+                failure = GraftError(.timedOut, message: "timed out: the \(timeout.graftMilliseconds) ms timeout above this attempt passed",
+                                     operation: failure.operation, request: failure.request)
+            }
             sink.log(HTTPLogRecord(kind: .failure, requestID: id, duration: elapsed,
                                    message: "[graft] !! #\(id) \(target) failed in \(Self.format(elapsed)): "
                                        + redactor.scrub(failure.description, secrets: secrets)))

@@ -41,7 +41,7 @@ public struct TimeoutInterceptor: HTTPInterceptor {
 
     /// Passes the request on under a deadline.
     public func intercept(_ request: HTTPRequest, context: RequestContext, next: @escaping HTTPNext) async throws -> HTTPResponse {
-        try await withAttemptLimit(limit(context), context: context) {
+        try await withAttemptLimit(limit(context), passing: context) { context in
             try await next(request, context)
         }
     }
@@ -52,7 +52,7 @@ public struct TimeoutInterceptor: HTTPInterceptor {
     public func interceptStream(_ request: HTTPRequest, context: RequestContext,
                                 next: @escaping HTTPStreamNext) async throws -> HTTPStreamingResponse {
         guard let timeout = limit(context) else { return try await next(request, context) }
-        var response = try await withAttemptLimit(timeout, context: context) { try await next(request, context) }
+        var response = try await withAttemptLimit(timeout, passing: context) { context in try await next(request, context) }
         response.body = response.body.idleTimeout(timeout)
         return response
     }

@@ -122,6 +122,21 @@ struct LoggingInterceptorTests {
         #expect(sink.lines[2] == "[graft] -> #2 GET https://api.example.test/graphql attempt 2")
     }
 
+    @Test("an attempt cut off by a timeout above the logger is logged as timed out, not as cancelled")
+    func attemptCutByTheCallDeadline() async throws {
+        let sink = RecordingLogSink()
+        let mock = MockHTTPClient(handler: DeadlineTests.holding(Counter()))
+        let client = InterceptingHTTPClient(base: mock, interceptors: [
+            TimeoutInterceptor(default: .milliseconds(50), bounds: .call),
+            LoggingInterceptor(sink: sink),
+        ])
+        let error = await #expect(throws: GraftError.self) { try await client.send(TestSupport.request()) }
+        #expect(error?.code == .timedOut)
+        let failure = try #require(sink.records.first { $0.kind == .failure }?.message)
+        #expect(failure.contains("timed out: the 50 ms timeout above this attempt passed"), "\(failure)")
+        #expect(!failure.contains("cancelled"), "\(failure)")
+    }
+
     @Test("bodies are truncated, configured secret names are redacted, options turn parts off")
     func optionsAndTruncation() async throws {
         let sink = RecordingLogSink()
