@@ -116,6 +116,9 @@ let package = Package(
         .target(name: "AnimalKingdomAPI", dependencies: ["GraftAPI"], path: "Tests/GraftCodegenTests/Golden/AnimalKingdomAPI"),
         // The same definitions in three files (`"fileBuckets": 3`).
         .target(name: "AnimalKingdomBucketsAPI", dependencies: ["GraftAPI"], path: "Tests/GraftCodegenTests/Golden/AnimalKingdomBucketsAPI"),
+        // The same without memberwise initializers (`"memberwiseInitializers": false`).
+        .target(name: "AnimalKingdomNoInitializersAPI", dependencies: ["GraftAPI"],
+                path: "Tests/GraftCodegenTests/Golden/AnimalKingdomNoInitializersAPI"),
         .target(name: "GitHubAPI", dependencies: ["GraftAPI"], path: "Tests/GraftCodegenTests/Golden/GitHubAPI"),
         // Types, fields, arguments, enum values and scalars named like Swift's and Foundation's
         // (schema and operations in Tests/GraftCodegenTests/Fixtures/ClashAPI).
@@ -133,7 +136,7 @@ let package = Package(
         .target(name: "SemanticNullabilityAPI", dependencies: ["GraftAPI"], path: "Tests/GraftCodegenTests/Golden/SemanticNullabilityAPI"),
         .testTarget(name: "GeneratedCodeTests",
                     dependencies: ["Graft", "GraftTesting", "CourseCatalogAPI", "StarWarsAPI", "StarWarsAPIMocks", "StarWarsClassAPI", "AnimalKingdomAPI",
-                                   "AnimalKingdomBucketsAPI", "GitHubAPI", "ClashAPI", "GraftTestSupport", "ModularSchemaAPI", "ModularCoreAPI", "ModularFeatureAAPI",
+                                   "AnimalKingdomBucketsAPI", "AnimalKingdomNoInitializersAPI", "GitHubAPI", "ClashAPI", "GraftTestSupport", "ModularSchemaAPI", "ModularCoreAPI", "ModularFeatureAAPI",
                                    "ModularFeatureBAPI", "SemanticNullabilityAPI"]),
         // Examples/ModularApp: a modular app on the example API, its generated code committed
         // (regenerate: GRAFT_UPDATE_GOLDEN=1 swift test --filter GoldenTests). Not products.

@@ -64,6 +64,13 @@ import Testing
         #expect(Self.headline(#"{"onError": "NO_PROPAGATE"}"#)?.contains(#"'onError' must be "NULL", "PROPAGATE", "HALT" or null"#) == true)
     }
 
+    @Test func readsMemberwiseInitializers() throws {
+        #expect(try GraftConfiguration.parse("{}", path: "graft.json").memberwiseInitializers)
+        #expect(try !GraftConfiguration.parse(#"{"memberwiseInitializers": false}"#, path: "graft.json").memberwiseInitializers)
+        #expect(Self.headline(#"{"memberwiseInitializers": "no"}"#)
+                == "graft.json:1:28: error: 'memberwiseInitializers' must be true or false, found a string")
+    }
+
     @Test func readsTheModularKeys() throws {
         let configuration = try GraftConfiguration.parse("""
         {"schemaModule": "AppSchema", "upstream": {"CoreAPI": ["../Core", "../Shared/A.graphql"], "UIAPI": "../UI"},
@@ -113,7 +120,7 @@ import Testing
               ^
             """)
         #expect(Self.headline("{\"zzz\": 1}") == "graft.json:1:2: error: unknown key 'zzz' (known keys: schema, operations, output, "
-                + "namespace, accessLevel, modelShape, customScalars, keyFields, pagination, maxAges, onError, operationDocument, persistedQueryManifest, testMocks, "
+                + "namespace, accessLevel, modelShape, memberwiseInitializers, customScalars, keyFields, pagination, maxAges, onError, operationDocument, persistedQueryManifest, testMocks, "
                 + "schemaTypes, schemaModule, upstream, usedBy, fileBuckets)")
     }
 

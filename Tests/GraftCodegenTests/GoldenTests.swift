@@ -36,6 +36,12 @@ import Testing
             configuration.output = output
             configuration.fileBuckets = 3
             return configuration
+        case "AnimalKingdomNoInitializersAPI":
+            // AnimalKingdomAPI without memberwise initializers (`"memberwiseInitializers": false`).
+            var configuration = try configuration("AnimalKingdomAPI")
+            configuration.output = output
+            configuration.memberwiseInitializers = false
+            return configuration
         case "GitHubAPI":
             let folder = apollo + "/GitHubAPI/graphql"
             return GraftConfiguration(schemaPaths: [folder + "/schema.graphqls"], operationPaths: [folder + "/Queries"],
@@ -90,7 +96,7 @@ import Testing
     }
 
     @Test(.requiresCorpora("the golden files of Apollo iOS's StarWars, AnimalKingdom and GitHub APIs (GoldenTests)"),
-          arguments: ["StarWarsAPI", "StarWarsClassAPI", "AnimalKingdomAPI", "AnimalKingdomBucketsAPI", "GitHubAPI"])
+          arguments: ["StarWarsAPI", "StarWarsClassAPI", "AnimalKingdomAPI", "AnimalKingdomBucketsAPI", "AnimalKingdomNoInitializersAPI", "GitHubAPI"])
     func apolloAPIMatchesGolden(_ api: String) throws {
         try check(api)
     }

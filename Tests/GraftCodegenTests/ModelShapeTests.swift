@@ -7,7 +7,7 @@ import Testing
 /// with the user's own declarations).
 @Suite struct ModelShapeTests {
     /// The one file generated for `SelectionSetModelTests`' operations and fragment.
-    static func generate(_ shape: GraftConfiguration.ModelShape) throws -> String {
+    static func generate(_ shape: GraftConfiguration.ModelShape, memberwiseInitializers: Bool = true) throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("graft-shape-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -16,6 +16,7 @@ import Testing
         var configuration = GraftConfiguration(schemaPaths: [folder + "/schema.graphqls"], operationPaths: [folder + "/Hero.graphql"],
                                                output: folder + "/out", accessLevel: .internal)
         configuration.modelShape = shape
+        configuration.memberwiseInitializers = memberwiseInitializers
         let result = CodeGenerator.run(configuration, layout: .perInputFile)
         #expect(result.errors.map(\.description) == [])
         return try #require(result.files.first { $0.path == "Hero.graphql.swift" }).contents
@@ -23,6 +24,30 @@ import Testing
 
     static func lines(_ text: String) -> [String] {
         text.split(separator: "\n").map { String($0.drop { $0 == "\t" }) }
+    }
+
+    /// `"memberwiseInitializers": false` leaves out every memberwise initializer, in both shapes,
+    /// and nothing else (the decoding initializers stay).
+    @Test(arguments: [GraftConfiguration.ModelShape.struct, .class])
+    func withoutMemberwiseInitializers(_ shape: GraftConfiguration.ModelShape) throws {
+        let with = Self.lines(try Self.generate(shape))
+        let without = Self.lines(try Self.generate(shape, memberwiseInitializers: false))
+        // Memberwise initializers: every `init(` but the decoding one and the operation's variables'.
+        func memberwise(_ lines: [String]) -> [String] {
+            lines.filter { ($0.hasPrefix("init(") || $0.hasPrefix("convenience init(")) && !$0.hasPrefix("init(_ data") && !$0.hasPrefix("init(flag") }
+        }
+        #expect(memberwise(with).count >= 4)
+        #expect(memberwise(without).isEmpty, "\(memberwise(without))")
+        // Nothing else changes: `without` is `with` with lines left out.
+        var rest = with[...]
+        for line in without {
+            guard let index = rest.firstIndex(of: line) else {
+                Issue.record("a line not in the output with initializers: \(line)")
+                break
+            }
+            rest = rest[(index + 1)...]
+        }
+        #expect(without.contains { $0.contains("init(_ data: GraftAPI.ObjectData)") })
     }
 
     @Test func internalQualifiedClasses() throws {

@@ -3,7 +3,7 @@ import GraftCompiler
 
 extension GraftConfiguration {
     /// The keys `graft.json` may have.
-    public static let keys = ["schema", "operations", "output", "namespace", "accessLevel", "modelShape", "customScalars", "keyFields", "pagination", "maxAges", "onError",
+    public static let keys = ["schema", "operations", "output", "namespace", "accessLevel", "modelShape", "memberwiseInitializers", "customScalars", "keyFields", "pagination", "maxAges", "onError",
                               "operationDocument", "persistedQueryManifest", "testMocks", "schemaTypes", "schemaModule", "upstream", "usedBy",
                               "fileBuckets"]
 
@@ -98,6 +98,11 @@ extension GraftConfiguration {
                     configuration.namespace = name
                 case "accessLevel": configuration.accessLevel = try choice(value, AccessLevel.self)
                 case "modelShape": configuration.modelShape = try choice(value, ModelShape.self)
+                case "memberwiseInitializers":
+                    guard case .bool(let flag) = value.kind else {
+                        throw fail("'memberwiseInitializers' must be true or false, found \(value.typeName)", at: value)
+                    }
+                    configuration.memberwiseInitializers = flag
                 case "operationDocument": configuration.operationDocument = try choice(value, DocumentFormat.self)
                 case "persistedQueryManifest":
                     if case .null = value.kind { configuration.persistedQueryManifest = nil; continue }
@@ -273,6 +278,9 @@ extension GraftConfiguration {
       // What models are: "struct" (the default) or "class" (final classes sharing one base class:
       // the same API, faster to compile, one heap object per model).
       "modelShape": "struct",
+      // Whether every model gets a memberwise initializer, for building models in code (optimistic
+      // updates, previews, tests); false compiles faster, and models come only from responses.
+      "memberwiseInitializers": true,
       // Swift types for custom scalars, each conforming to Graft.CustomScalar, for example
       // "DateTime": "MyDateTime". Unmapped custom scalars are Swift.String.
       "customScalars": {},

@@ -42,6 +42,11 @@ public struct GraftConfiguration: Sendable, Hashable {
     public var accessLevel: AccessLevel
     /// What generated models are (`"modelShape"`); the same API to users in both shapes.
     public var modelShape: ModelShape = .struct
+    /// Whether every selection set gets a memberwise initializer (`"memberwiseInitializers"`), for
+    /// building models in code: optimistic updates, previews, tests. Without them a module
+    /// compiles faster (9–13% less CPU for StarWarsAPI's debug build in the class shape with four
+    /// buckets) and models come only from responses and the cache.
+    public var memberwiseInitializers: Bool = true
     /// Swift types of custom scalars (GraphQL name → Swift type conforming to `Graft.CustomScalar`);
     /// unmapped custom scalars are `Swift.String`.
     public var customScalars: [String: String]

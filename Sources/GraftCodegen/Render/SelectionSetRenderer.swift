@@ -58,7 +58,9 @@ struct SelectionSetRenderer {
             let error = context.graft.isEmpty ? "DecodeError" : "GraftAPI.ResponseDecodingError"
             body.function("\(access)\(isClass ? "required " : "")init(_ data: \(context.graft)ObjectData) throws(\(error))",
                           model.decodeStatements, packed: true)
-            if model.hasMemberwiseInitializer { printInitializer(model.initializer, into: &body) }
+            if model.hasMemberwiseInitializer && context.configuration.memberwiseInitializers {
+                printInitializer(model.initializer, into: &body)
+            }
             if !model.fragments.isEmpty {
                 let members = model.fragments.map { "\(access)let \(SwiftNames.identifier($0.member)): \($0.name)\($0.isOptional ? "?" : "")" }
                 // `FragmentSet` is `Hashable`; in the class shape, where models compare their
