@@ -58,12 +58,15 @@ import Testing
             "final class Hero: GraftAPI.SelectionSetObject, @unchecked Swift.Sendable {",
             "final class AsDroid: GraftAPI.SelectionSetObject, @unchecked Swift.Sendable {",
             "final class Friends: GraftAPI.FragmentObject, @unchecked Swift.Sendable {",
-            "override class var fragmentDefinition: Swift.String { __def }",
             "struct Fragments: Swift.Sendable { let friends: Friends }",
         ] {
             #expect(lines.contains(expected), "no line \(expected)")
         }
-        #expect(lines.contains { $0.hasPrefix("private static let __def = ") })
+        // The fragment's definition a literal in the class var; the operation's document built on
+        // first use and kept by GraftAPI: no static `let` (a global, a once-token and an accessor each).
+        #expect(lines.contains { $0.hasPrefix("override class var fragmentDefinition: Swift.String { \"fragment Friends on ") && $0.hasSuffix("\" }") })
+        #expect(lines.contains { $0.hasPrefix("static var document: GraftAPI.OperationDocument { .__kept(by: self) { GraftAPI.OperationDocument(") })
+        #expect(!lines.contains { $0.contains("static let") }, "\(lines.filter { $0.contains("static let") })")
         // Selections built by a class function, kept by the base class: no static `let` per class.
         let builders = lines.filter { $0.hasPrefix("override class func __makeSelections() -> [GraftAPI.Selection] { [") }
         #expect(builders.count == 5) // Data, Hero, AsDroid, Friends, Friends.Friend

@@ -33,6 +33,6 @@ open class SelectionSetObject: SelectionSet, @unchecked Sendable {
 
 /// The base class of generated named fragments in the class shape.
 open class FragmentObject: SelectionSetObject, Fragment, @unchecked Sendable {
-    /// Overridden by each generated fragment with its definition (kept in a static `let`).
+    /// Overridden by each generated fragment with its definition, a string literal.
     open class var fragmentDefinition: String { "" }
 }

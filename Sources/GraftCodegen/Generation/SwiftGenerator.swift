@@ -54,14 +54,13 @@ public struct SwiftGenerator {
                                 inputFile: fragment.sourceName,
                                 origin: Self.origin("fragment", fragment.name, in: fragment.sourceName), render: { writer in
                 var definition = SwiftWriter()
-                var prefix = "\(context.access)static let fragmentDefinition = "
-                if context.isClassShape {
-                    // The base class's class var, backed by a static `let`.
-                    definition.line("override \(context.access)class var fragmentDefinition: \(context.swift)String { __def }")
-                    prefix = "private static let __def = "
-                }
+                // The class shape overrides the base class's class var with the literal: a `static let`
+                // would add a global, a once-token and an accessor per fragment to the build.
+                let (prefix, suffix) = context.isClassShape
+                    ? ("override \(context.access)class var fragmentDefinition: \(context.swift)String { ", " }")
+                    : ("\(context.access)static let fragmentDefinition = ", "")
                 definition.multilineString(prefix, DocumentLayout.multiLine(fragment.source, printed: fragment.printedSource),
-                                           oneLine: fragment.source)
+                                           oneLine: fragment.source, suffix: suffix)
                 writer.documentation(fragment.description)
                 SelectionSetRenderer(context: context).render(fragment.selectionSet, name: context.fragmentName(fragment.name),
                                                               isFragment: true,

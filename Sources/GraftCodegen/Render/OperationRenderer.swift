@@ -50,20 +50,26 @@ struct OperationRenderer {
     }
 
     /// `static let document = OperationDocument(operationIdentifier: "…", definition: """…""",
-    /// fragments: [Fragment.self])`, the definition a multi-line literal in the printed layout.
+    /// fragments: [Fragment.self])`, the definition a multi-line literal in the printed layout. The
+    /// class shape has `static var document: OperationDocument { .__kept(by: self) { OperationDocument(…) } }`
+    /// instead, built on first use and kept by GraftAPI: a `static let` adds a global, a
+    /// once-token, an initializer and an accessor per operation to the build.
     private func renderDocument(_ operation: IROperation, into writer: inout SwiftWriter) {
         let format = context.configuration.operationDocument
-        let prefix = "\(context.access)static let document = \(context.graft)OperationDocument("
+        let (prefix, suffix) = context.isClassShape
+            ? ("\(context.access)static var document: \(context.graft)OperationDocument { .__kept(by: self) { \(context.graft)OperationDocument(",
+               ") } }")
+            : ("\(context.access)static let document = \(context.graft)OperationDocument(", ")")
         let identifier = context.identifiers[operation.name].map { "operationIdentifier: \(SwiftNames.stringLiteral($0))" }
         guard format != .operationId else {
-            writer.line(prefix + (format != .definition ? identifier ?? "" : "") + ")")
+            writer.line(prefix + (format != .definition ? identifier ?? "" : "") + suffix)
             return
         }
         let fragments = operation.referencedFragments.map { context.fragmentName($0) + ".self" }
         var oneLine = (format != .definition ? identifier.map { [$0] } ?? [] : []) + ["definition: " + SwiftNames.stringLiteral(operation.source)]
         if !fragments.isEmpty { oneLine.append("fragments: [" + fragments.joined(separator: ", ") + "]") }
-        if writer.fits(prefix + oneLine.joined(separator: ", ") + ")") {
-            writer.line(prefix + oneLine.joined(separator: ", ") + ")")
+        if writer.fits(prefix + oneLine.joined(separator: ", ") + suffix) {
+            writer.line(prefix + oneLine.joined(separator: ", ") + suffix)
             return
         }
         writer.line(prefix)
@@ -75,6 +81,6 @@ struct OperationRenderer {
                 arguments.list(prefix: "fragments: ", fragments)
             }
         }
-        writer.line(")")
+        writer.line(suffix)
     }
 }
