@@ -94,9 +94,10 @@ public struct ReconnectPolicy: Sendable, Hashable {
     public var initialDelay: Duration
     /// The growth per attempt.
     public var multiplier: Double
-    /// The longest delay.
+    /// The longest delay, jitter included.
     public var maxDelay: Duration
-    /// The random spread, 0 (none) to 1.
+    /// The random spread, 0 (none) to 1: each delay is scaled by a random factor between
+    /// 1 - jitter and 1 + jitter, then held to ``maxDelay``.
     public var jitter: Double
     /// Failed attempts in a row before the subscriptions fail; nil retries forever.
     public var maxAttempts: Int?
@@ -116,7 +117,7 @@ public struct ReconnectPolicy: Sendable, Hashable {
         let base = Self.seconds(initialDelay) * pow(multiplier, Double(max(0, attempt - 1)))
         let capped = min(base, Self.seconds(maxDelay))
         let factor = jitter == 0 ? 1 : Double.random(in: (1 - jitter)...(1 + jitter), using: &generator)
-        return .nanoseconds(Int64(max(0, capped * factor) * 1e9))
+        return .nanoseconds(Int64(min(max(0, capped * factor), Self.seconds(maxDelay)) * 1e9))
     }
 
     private static func seconds(_ duration: Duration) -> Double {
