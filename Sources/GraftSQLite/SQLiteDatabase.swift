@@ -43,6 +43,18 @@ final class SQLiteDatabase {
         return SQLiteStatement(statement, database: self)
     }
 
+    /// Prepares a statement from the UTF-8 bytes of its SQL (no terminating NUL needed).
+    func prepare(_ sql: [UInt8]) throws -> SQLiteStatement {
+        var statement: OpaquePointer?
+        let status = sql.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) {
+                sqlite3_prepare_v3(handle, $0.baseAddress, Int32($0.count), UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+            }
+        }
+        guard status == SQLITE_OK, let statement else { throw error(status) }
+        return SQLiteStatement(statement, database: self)
+    }
+
     /// The first column of the first row of a query returning an integer.
     func integer(_ sql: String) throws -> Int64 {
         let statement = try prepare(sql)

@@ -176,17 +176,36 @@ extension SQLiteRecordStorage {
     }
 
     /// The query for `size` keys: their positions and the records' bytes, in the keys' order (the
-    /// keys are the outer loop, each looked up by primary key). Its SQL is built by plain appends:
-    /// `map` and `joined`, on their first use in a process, cost its first read more than the rest.
+    /// keys are the outer loop, each looked up by primary key). Its SQL is ASCII bytes appended to
+    /// one buffer and handed to SQLite as they are: `String` appends, interpolation, `map` and
+    /// `joined`, on their first use in a process, cost a new process's first read more than
+    /// compiling the SQL does.
     private func batchStatement(_ size: Int) throws -> SQLiteStatement {
         let slot = size.trailingZeroBitCount
         if let statement = batchStatements[slot] { return statement }
-        var sql = "SELECT k.column1, r.fields FROM (VALUES "
-        for index in 0..<size {
-            if index > 0 { sql += ", " }
-            sql += "(" + String(index) + ", ?" + String(index + 1) + ")"
+        var sql: [UInt8] = []
+        sql.reserveCapacity(64 + size * 16)
+        func append(_ text: StaticString) {
+            text.withUTF8Buffer { sql.append(contentsOf: $0) }
         }
-        sql += ") AS k CROSS JOIN records AS r ON r.key = k.column2"
+        func append(_ number: Int) {
+            var digits = 1
+            while number >= digits * 10 { digits *= 10 }
+            while digits > 0 {
+                sql.append(UInt8(ascii: "0") + UInt8(number / digits % 10))
+                digits /= 10
+            }
+        }
+        append("SELECT k.column1, r.fields FROM (VALUES ")
+        for index in 0..<size {
+            if index > 0 { append(", ") }
+            append("(")
+            append(index)
+            append(", ?")
+            append(index + 1)
+            append(")")
+        }
+        append(") AS k CROSS JOIN records AS r ON r.key = k.column2")
         let statement = try database.prepare(sql)
         batchStatements[slot] = statement
         return statement

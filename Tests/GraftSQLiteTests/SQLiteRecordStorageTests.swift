@@ -117,6 +117,32 @@ import Graft
         #expect(storage.prefetched.isEmpty || storage.prefetched.allSatisfy { $0.next == $0.keys.count })
     }
 
+    /// Lists of any length load every record at its position, across batch statements of every
+    /// size (positions of one, two and three digits in their SQL) and past one batch of 64.
+    @Test(arguments: [2, 3, 9, 10, 11, 33, 64, 65, 130])
+    func listsOfEveryLengthLoadInOrder(_ length: Int) throws {
+        let file = try TemporaryDatabase()
+        defer { file.remove() }
+        do {
+            let storage = try SQLiteRecordStorage(path: file.path)
+            var changes = RecordSet()
+            for index in 0..<length where index % 7 != 3 { changes.set(CacheKey("Droid:\(index)"), "name", .string("Droid \(index)")) }
+            _ = try storage.merge(changes, receivedAt: CacheTimestamp(seconds: 1))
+        }
+        let storage = try SQLiteRecordStorage(path: file.path)
+        // Reversed, so the list's order is not the table's.
+        let keys = (0..<length).reversed().map { CacheKey("Droid:\($0)") }
+        storage.beginRead()
+        defer { storage.endRead() }
+        storage.prefetch(keys.map { .reference($0) })
+        #expect(storage.prefetched.count == 1)
+        for key in keys {
+            let index = Int(key.rawValue.dropFirst("Droid:".count))!
+            let handle = try storage.handle(for: key)
+            #expect(handle.flatMap { storage.field("name", of: $0)?.value } == (index % 7 == 3 ? nil : .string("Droid \(index)")), "\(key)")
+        }
+    }
+
     /// Least-recently-written order holds across connections: the write counter lives in the file,
     /// so a connection opened earlier stamps its next merge after another connection's merges.
     @Test func evictionOrderHoldsAcrossConnections() throws {
