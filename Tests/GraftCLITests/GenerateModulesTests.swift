@@ -209,6 +209,35 @@ import Testing
         #expect(!result.standardOutput.contains("CatalogKit"))
     }
 
+    /// A feature spreading a fragment that a sibling feature declares (not one of its `upstream`
+    /// modules) gets graphql-js's error, then a note naming the file that declares it and the way
+    /// out: every module of the run is known to the one process.
+    @Test func aSpreadOfASiblingModulesFragmentSaysWhereItIsDeclared() async throws {
+        let sources = try Self.exampleCopy()
+        defer { try? FileManager.default.removeItem(at: sources.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()) }
+        try "query CatalogReviews($lookup: CourseLookup!) {\n  course(lookup: $lookup) {\n    reviews(first: 3) {\n      ...ReviewLine\n    }\n  }\n}\n"
+            .write(to: sources.appendingPathComponent("CatalogKit/GraphQL/CatalogReviews.graphql"), atomically: true, encoding: .utf8)
+        let result = try await GraftTool.run(["generate"] + Self.modules.flatMap { ["--config", "\($0)/graft.json"] }, in: sources)
+        #expect(result.status == 1)
+        let lines = result.standardError.split(separator: "\n").map(String.init)
+        let error = try #require(lines.firstIndex { $0.hasPrefix("CatalogKit/GraphQL/CatalogReviews.graphql:4:10: error: Unknown fragment \"ReviewLine\".") },
+                                 "\(result.standardError)")
+        let note = try #require(lines[(error + 1)...].first { $0.contains(": note: ") }, "\(result.standardError)")
+        #expect(note.hasPrefix("ReviewsKit/GraphQL/CourseReviews.graphql: note: fragment \"ReviewLine\" is declared in another module of this run"),
+                "\(note)")
+        #expect(note.contains("\"upstream\""), "\(note)")
+        // The same with each module's arguments given apart (`--and`).
+        let groups = try await GraftTool.run(["generate"] + Array(Self.modules.map { ["--config", "\($0)/graft.json"] }.joined(separator: ["--and"])),
+                                             in: sources)
+        #expect(groups.status == 1)
+        #expect(groups.standardError.contains(note), "\(groups.standardError)")
+        // Alone, the module's run knows no other module: the error stands alone.
+        let alone = try await GraftTool.run(["generate", "--config", "CatalogKit/graft.json"], in: sources)
+        #expect(alone.status == 1)
+        #expect(alone.standardError.contains("Unknown fragment \"ReviewLine\"."))
+        #expect(!alone.standardError.contains("note: fragment"))
+    }
+
     /// With a schema module of used types too, which then compiles its `usedBy` operations itself
     /// and reports their errors as its run alone does.
     @Test(arguments: [false, true])

@@ -106,10 +106,9 @@ enum GenerateCommand: Subcommand {
         guard modules.allSatisfy({ $0.perInputFile == first.perInputFile && $0.options == first.options }) else {
             throw UsageError(message: "every module given with '--and' must take the same --per-input-file and --max-tokens")
         }
-        let reports = CodeGenerator.run(modules.map(\.configuration), layout: first.perInputFile ? .perInputFile : .perDefinition,
-                                        options: first.options) { write($1, of: $0) }
-        for report in reports where !report.print() { failed = true }
-        return failed ? 1 : 0
+        let succeeded = generate(modules.map(\.configuration), layout: first.perInputFile ? .perInputFile : .perDefinition,
+                                 options: first.options)
+        return failed || !succeeded ? 1 : 0
     }
 
     /// One `graft generate` without `--and`: one module, or every module of several --config files.
@@ -198,11 +197,26 @@ enum GenerateCommand: Subcommand {
             }
             configurations.append(configuration)
         }
-        let reports = CodeGenerator.run(configurations, layout: perInputFile ? .perInputFile : .perDefinition, options: options) {
-            write($1, of: $0)
+        let succeeded = generate(configurations, layout: perInputFile ? .perInputFile : .perDefinition, options: options)
+        return failed || !succeeded ? 1 : 0
+    }
+
+    /// Generates the modules in one process and prints each one's report in their order, an
+    /// unknown fragment that another module declares followed by a note saying so
+    /// (``SiblingFragmentNotes``); false when a module had errors. Each module's files are
+    /// written as it finishes; what the reports need is kept.
+    static func generate(_ configurations: [GraftConfiguration], layout: SwiftGenerator.Layout, options: ParseOptions) -> Bool {
+        let outcomes = CodeGenerator.run(configurations, layout: layout, options: options) {
+            (report: write($1, of: $0), errors: $1.errors, fragments: SiblingFragmentNotes.declarations(of: $1))
         }
-        for report in reports where !report.print() { failed = true }
-        return failed ? 1 : 0
+        let notes = SiblingFragmentNotes(outcomes.map(\.fragments))
+        var succeeded = true
+        for outcome in outcomes {
+            var report = outcome.report
+            report.errors = notes.annotate(report.errors, errors: outcome.errors)
+            if !report.print() { succeeded = false }
+        }
+        return succeeded
     }
 
     /// What generating one module printed: a line for standard output, or lines for standard error.
