@@ -93,6 +93,10 @@ public enum CodeGenerator {
             result.errors = clashingOutputNames(inputs.operationFiles)
             guard result.errors.isEmpty else { return result }
         }
+        if reused == nil {
+            result.errors = SelectionDepth.errors(in: document, sources: sources, limit: options.maxDepth)
+            guard result.errors.isEmpty else { return result }
+        }
         var compiled = reused.map { IRDocument.schemaTypes(of: $0, schema: schema) }
             ?? IRBuilder.compile(document, sources: sources, schema: schema, typesOnly: typesOnly)
         compiled.upstreamFragments = inputs.upstreamFragments.mapValues(\.module)
