@@ -1,8 +1,8 @@
 /// The documents of generated operations in the class shape, each built on its first use and kept
 /// for the life of the process (a lock and a dictionary lookup per read), as `SelectionCache`
-/// keeps models' selections. A `static let document` in each operation instead cost about a
-/// twentieth of a generated module's debug compile time: a global, a once-token, an initializer
-/// and an accessor per operation.
+/// keeps models' selections. A `static let document` in each operation instead adds a global, a
+/// once-token, an initializer and an accessor per operation to the build (with fragments' `static
+/// let` definitions, 1.3% of the compiler's instructions for StarWarsAPI's debug build).
 final class DocumentCache: Sendable {
     static let shared = DocumentCache()
 

@@ -19,30 +19,29 @@ public enum SelectionDepth {
         let depths = fragmentDepths(fragments)
         func depth(_ set: SelectionSet) -> Int { levels(of: set, fragmentDepth: { depths[$0] ?? 1 }) }
 
-        var tooDeep: [(name: String?, kind: String, at: SourceRange, depth: Int, spreads: Set<String>)] = []
+        var tooDeep: [(name: String?, kind: String, at: SourceRange, depth: Int)] = []
         var spreadByTooDeep: Set<String> = []
         for definition in document.definitions {
             switch definition {
             case .operation(let operation):
                 let levels = depth(operation.selectionSet)
                 guard levels > limit else { continue }
-                tooDeep.append((operation.name?.value, "Operation", operation.name?.range ?? operation.selectionSet.range, levels, []))
+                tooDeep.append((operation.name?.value, "Operation", operation.name?.range ?? operation.selectionSet.range, levels))
                 spreadByTooDeep.formUnion(spreads(in: operation.selectionSet))
             case .fragment(let fragment):
                 let levels = depths[fragment.name.value] ?? 1
                 guard levels > limit else { continue }
-                let spread = spreads(in: fragment.selectionSet)
-                tooDeep.append((fragment.name.value, "Fragment", fragment.name.range, levels, spread))
-                spreadByTooDeep.formUnion(spread)
+                tooDeep.append((fragment.name.value, "Fragment", fragment.name.range, levels))
+                spreadByTooDeep.formUnion(spreads(in: fragment.selectionSet))
             default:
                 continue
             }
         }
         return tooDeep.filter { $0.kind == "Operation" || !spreadByTooDeep.contains($0.name ?? "") }.map { entry in
             let name = entry.name.map { " \"\($0)\"" } ?? ""
-            return GraphQLError("\(entry.kind)\(name) nests its selections \(entry.depth) levels deep with its fragments expanded "
-                                + "(a chain of fragments, each spreading the next?); Graft generates selections at most \(limit) "
-                                + "levels deep", locations: [sources.span(entry.at)])
+            return GraphQLError("\(entry.kind)\(name) nests its selections \(entry.depth) levels deep with its fragments expanded; "
+                                + "Graft generates selections at most \(limit) levels deep: nest fewer fragments inside one another",
+                                locations: [sources.span(entry.at)])
         }
     }
 
