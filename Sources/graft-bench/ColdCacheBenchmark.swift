@@ -11,8 +11,9 @@ import Glibc
 /// `ROOT_QUERY`) written over it. Each of 101 new processes of this executable
 /// (`graft-bench cache cold-read PATH`) opens the file and times its open and its first read of the
 /// screen: the first process's figures, then the mean over the other 100. One store kept open
-/// times the warm read of the same screen (median), before the processes run. The file stays in the system's page cache
-/// (it was just written), so the figures are what the code costs, not the disk.
+/// times the warm read of the same screen (median), before the processes run. The file stays in
+/// the system's page cache (it was just written), so the figures are what the code costs, not the
+/// disk.
 ///
 /// A new process's first read also pays for what runs for the first time in the process, whatever
 /// the file: code paged in, type metadata made, the SQL compiled. To tell that apart from what the
