@@ -39,7 +39,9 @@ public struct CacheMiss: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Data read from the cache, with its staleness.
-public struct CacheReadResult<Data: SelectionSet>: Sendable {
+///
+/// Like ``GraphQLResponse``, it does not require `Data` to be a `SelectionSet` (see there why).
+public struct CacheReadResult<Data: Sendable>: Sendable {
     /// The typed data.
     public let data: Data
     /// Whether some field read was older than its maximum age.

@@ -276,7 +276,9 @@ public enum OfflineQueueing: Sendable, Hashable {
 }
 
 /// What happened to a mutation performed through an ``OfflineMutationQueue``.
-public enum OfflineMutationResult<Data: SelectionSet>: Sendable {
+///
+/// Like ``GraphQLResponse``, it does not require `Data` to be a `SelectionSet` (see there why).
+public enum OfflineMutationResult<Data: Sendable>: Sendable {
     /// The server answered (its `errors` included); nothing stays queued.
     case completed(GraphQLResponse<Data>)
     /// It waits in the queue; its optimistic update stays applied. Follow it through

@@ -7,7 +7,11 @@ public enum ResultSource: Sendable, Hashable {
 }
 
 /// A typed result: data (possibly partial), server errors beside it, extensions, and its source.
-public struct GraphQLResponse<Data: SelectionSet>: Sendable {
+///
+/// `Data` is a generated selection set, but the type does not require `SelectionSet`: code outside
+/// Graft makes this type's metadata from its mangled name, and with a requirement the runtime would
+/// look the conformance up, on Linux a scan of every conformance record loaded, once per data type.
+public struct GraphQLResponse<Data: Sendable>: Sendable {
     /// The typed data, or nil when the server returned none.
     public let data: Data?
     /// The server's `errors`, in order.
