@@ -55,7 +55,7 @@ let package = Package(
         // The command-line tool.
         .executableTarget(name: "graft", dependencies: ["GraftLanguage", "GraftCompiler", "GraftCodegen"]),
         // Benchmarks (not a product): `swift run -c release graft-bench ...`.
-        .executableTarget(name: "graft-bench", dependencies: ["GraftLanguage", "GraftCompiler", "GraftCodegen", "Graft", "CourseCatalogAPI", "GraftSQLite", "GraftWebSocket",
+        .executableTarget(name: "graft-bench", dependencies: ["GraftLanguage", "GraftCompiler", "GraftCodegen", "Graft", "CourseCatalogAPI", "GraftSQLite", "CSQLite", "GraftWebSocket",
                                                           "StarWarsAPI", "StarWarsClassAPI"]),
         // Generates Swift for a target's .graphql files on build.
         .plugin(name: "GraftBuildPlugin", capability: .buildTool(), dependencies: ["graft"]),

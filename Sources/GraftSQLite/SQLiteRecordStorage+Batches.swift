@@ -19,7 +19,7 @@ extension SQLiteRecordStorage {
     /// The record did not decode: it is loaded again on its own (which reports the damage).
     static let notLoaded = -2
     /// The most keys one query binds.
-    static let maxBatch = 64
+    package static let maxBatch = 64
 
     public func prefetch(_ values: [CacheValue]) {
         var keys: [CacheKey] = []
@@ -175,14 +175,22 @@ extension SQLiteRecordStorage {
         return statement
     }
 
-    /// The query for `size` keys: their positions and the records' bytes, in the keys' order (the
-    /// keys are the outer loop, each looked up by primary key). Its SQL is ASCII bytes appended to
-    /// one buffer and handed to SQLite as they are: built with `String` appends, the 64-key query
-    /// cost a new process's first read 73,000 more instructions (code and metadata used for the
-    /// first time), a seventh of what compiling it costs.
+    /// The query for `size` keys, prepared once per connection and size.
     private func batchStatement(_ size: Int) throws -> SQLiteStatement {
         let slot = size.trailingZeroBitCount
         if let statement = batchStatements[slot] { return statement }
+        let statement = try database.prepare(SQLiteRecordStorage.batchSQL(size))
+        batchStatements[slot] = statement
+        return statement
+    }
+
+    /// The SQL of the query for `size` keys: their positions and the records' bytes, in the keys'
+    /// order (the keys are the outer loop, each looked up by primary key). It is ASCII bytes
+    /// appended to one buffer and handed to SQLite as they are: built with `String` appends, the
+    /// 64-key query cost a new process's first read 73,000 more instructions (code and metadata
+    /// used for the first time), a seventh of what compiling it costs. `graft-bench cache cold`
+    /// runs it too, to time SQLite alone.
+    package static func batchSQL(_ size: Int) -> [UInt8] {
         var sql: [UInt8] = []
         sql.reserveCapacity(64 + size * 16)
         func append(_ text: StaticString) {
@@ -206,8 +214,6 @@ extension SQLiteRecordStorage {
             append(")")
         }
         append(") AS k CROSS JOIN records AS r ON r.key = k.column2")
-        let statement = try database.prepare(sql)
-        batchStatements[slot] = statement
-        return statement
+        return sql
     }
 }

@@ -86,6 +86,9 @@ public final class SQLiteRecordStorage: RecordStorage {
         readClock = opened.readClock
     }
 
+    /// The query of one record's bytes by key (`graft-bench cache cold` runs it too, to time SQLite alone).
+    package static let selectRecordSQL = "SELECT fields FROM records WHERE key = ?1"
+
     /// A connection with the table layout checked (or created) and the statements prepared. It
     /// reads the file's header and schema only: no statement here reads the records.
     struct Opened {
@@ -123,7 +126,7 @@ public final class SQLiteRecordStorage: RecordStorage {
                     COMMIT;
                     """)
             }
-            selectRecord = try database.prepare("SELECT fields FROM records WHERE key = ?1")
+            selectRecord = try database.prepare(SQLiteRecordStorage.selectRecordSQL)
             deleteRecord = try database.prepare("DELETE FROM records WHERE key = ?1")
             advanceClock = try database.prepare("UPDATE records_clock SET tick = tick + 1")
             readClock = try database.prepare("SELECT tick FROM records_clock")

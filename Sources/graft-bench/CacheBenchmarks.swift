@@ -14,6 +14,7 @@ enum CacheBenchmarks {
         switch arguments.first {
         case "cold": return try ColdCacheBenchmark.run(Array(arguments.dropFirst()))
         case "cold-read": return try ColdCacheBenchmark.read(Array(arguments.dropFirst()))
+        case "cold-sqlite": return try ColdCacheBenchmark.readWithSQLite(Array(arguments.dropFirst()))
         default: break
         }
         if arguments == ["--memory"] {

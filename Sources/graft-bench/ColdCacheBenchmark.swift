@@ -19,6 +19,10 @@ import Glibc
 /// the file: code paged in, type metadata made, the SQL compiled. To tell that apart from what the
 /// large file costs, 100 more processes first read the screen from a small cache of their own
 /// (51 records, opened and closed) and only then open the large file and time its first read.
+///
+/// And a floor: 100 more processes (`graft-bench cache cold-sqlite PATH`) read the screen's 51
+/// records with SQLite alone (``ColdSQLiteFloor``: the storage's statements, nothing decoded),
+/// against the same reads again and again on one connection.
 enum ColdCacheBenchmark {
     /// Friends on the screen: with the hero, 50 objects.
     static let screenFriends = 49
@@ -42,6 +46,7 @@ enum ColdCacheBenchmark {
         // The warm read first: measured after the 201 processes below, it came out at one of two
         // levels from run to run (0.05 or 0.09 ms on one host), never in a process of its own.
         let warm = try warmRead(path)
+        let floorWarm = try sqliteWarmRead(path)
         let first = try readInNewProcess(path)
         var samples: [ColdRead] = []
         for _ in 0..<opens { samples.append(try readInNewProcess(path)) }
@@ -49,6 +54,9 @@ enum ColdCacheBenchmark {
         _ = try fill(small, records: screenFriends + 2)
         var afterSmall: [ColdRead] = []
         for _ in 0..<opens { afterSmall.append(try readInNewProcess(path, after: small)) }
+
+        var floor: [ColdRead] = []
+        for _ in 0..<opens { floor.append(try readInNewProcess(path, command: "cold-sqlite")) }
 
         let meanOpen = samples.map(\.open).reduce(0, +) / Double(samples.count)
         let meanRead = samples.map(\.read).reduce(0, +) / Double(samples.count)
@@ -65,6 +73,12 @@ enum ColdCacheBenchmark {
               + "first read \(Measurement.format(afterSmallRead)) ms (median "
               + "\(Measurement.format(afterSmall.map(\.read).sorted()[afterSmall.count / 2])) ms)")
         print("cache cold warm read (one open store): median \(Measurement.format(warm)) ms")
+        let floorOpen = floor.map(\.open).reduce(0, +) / Double(floor.count)
+        let floorRead = floor.map(\.read).reduce(0, +) / Double(floor.count)
+        print("cache cold SQLite alone (the same statements, nothing decoded), mean of \(opens) new processes: open "
+              + "\(Measurement.format(floorOpen)) ms, first read \(Measurement.format(floorRead)) ms (median "
+              + "\(Measurement.format(floor.map(\.read).sorted()[floor.count / 2])) ms); warm read (one connection): median "
+              + "\(Measurement.format(floorWarm)) ms; first read / warm read \(Measurement.format(floorRead / floorWarm, digits: 2))x")
         print("cache cold first read / warm read: first process \(Measurement.format(first.read / warm, digits: 2))x, "
               + "mean \(Measurement.format(meanRead / warm, digits: 2))x; open + first read / warm read: mean "
               + "\(Measurement.format((meanOpen + meanRead) / warm, digits: 2))x; after a small cache: first read / warm read "
@@ -102,6 +116,34 @@ enum ColdCacheBenchmark {
         print(line.withLock { $0 })
     }
 
+    /// `graft-bench cache cold-sqlite PATH`: as `cold-read`, with SQLite alone (``ColdSQLiteFloor``).
+    static func readWithSQLite(_ arguments: [String]) throws {
+        guard arguments.count == 1 else { throw BenchmarkError("usage: graft-bench cache cold-sqlite PATH") }
+        let start = DispatchTime.now().uptimeNanoseconds
+        let floor = try ColdSQLiteFloor(path: arguments[0])
+        let opened = DispatchTime.now().uptimeNanoseconds
+        try readScreen(floor)
+        let read = DispatchTime.now().uptimeNanoseconds
+        try readScreen(floor)
+        let second = DispatchTime.now().uptimeNanoseconds
+        print("open=\(Double(opened - start) / 1e6) read=\(Double(read - opened) / 1e6) second=\(Double(second - read) / 1e6)")
+    }
+
+    /// The median time of reading the screen's records with SQLite alone, again and again on one
+    /// connection, in milliseconds.
+    static func sqliteWarmRead(_ path: String) throws -> Double {
+        let floor = try ColdSQLiteFloor(path: path)
+        return try Measurement.median { try readScreen(floor) }
+    }
+
+    /// Reads the screen's 51 records with `floor`: `ROOT_QUERY` and the hero's one at a time, then
+    /// the friends' as one list, as a cache read does.
+    static func readScreen(_ floor: ColdSQLiteFloor) throws {
+        let keys = HeroAndFriendsQuery.recordKeys(friends: screenFriends)
+        let found = try floor.read(single: Array(keys.prefix(2)), list: Array(keys.dropFirst(2)))
+        guard found == keys.count else { throw BenchmarkError("SQLite found \(found) of the screen's \(keys.count) records") }
+    }
+
     /// One new process's figures, in milliseconds.
     struct ColdRead {
         var open: Double
@@ -127,11 +169,11 @@ enum ColdCacheBenchmark {
         return (attributes[.size] as? Int) ?? 0
     }
 
-    /// Runs `graft-bench cache cold-read PATH [SMALL]` in a new process and parses its figures.
-    static func readInNewProcess(_ path: String, after small: String? = nil) throws -> ColdRead {
+    /// Runs `graft-bench cache cold-read PATH [SMALL]` (or `command`) in a new process and parses its figures.
+    static func readInNewProcess(_ path: String, after small: String? = nil, command: String = "cold-read") throws -> ColdRead {
         let process = Process()
         process.executableURL = Bundle.main.executableURL
-        process.arguments = ["cache", "cold-read", path] + (small.map { [$0] } ?? [])
+        process.arguments = ["cache", command, path] + (small.map { [$0] } ?? [])
         let output = Pipe()
         process.standardOutput = output
         try process.run()

@@ -44,6 +44,12 @@ struct HeroAndFriendsQuery: GraphQLQuery {
         }
     }
 
+    /// The keys of the records a response of `friends` friends is normalized into: `ROOT_QUERY`,
+    /// the hero's, then its friends' in order (the cache's default keys, `__typename:id`).
+    static func recordKeys(friends: Int) -> [String] {
+        ["ROOT_QUERY", "Droid:2001"] + (0..<friends).map { "\($0 % 3 == 0 ? "Droid" : "Human"):\(1000 + $0)" }
+    }
+
     /// A compact JSON response (`{"data":{"hero":...}}`) with `friends` friends.
     static func response(friends: Int) -> [UInt8] {
         var text = #"{"data":{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2","friends":["#
