@@ -66,6 +66,15 @@ public protocol GraphQLOperation: Sendable {
     @_spi(Generated) static var __schema: SchemaMetadata? { get }
 }
 
+extension Dictionary where Key == String, Value == any InputValueConvertible {
+    /// One variable: what an operation with one variable returns from `__variables`, as a call
+    /// instead of a dictionary literal (cheaper to compile; see `Selection.field(_:_:argument:_:)`).
+    @inline(never)
+    @_spi(Generated) public static func __variable(_ name: String, _ value: any InputValueConvertible) -> Self {
+        [name: value]
+    }
+}
+
 extension GraphQLOperation {
     /// The name in the document's definition (generated operations that carry their text).
     public static var operationName: String { document.operationName ?? "" }

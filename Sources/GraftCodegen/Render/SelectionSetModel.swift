@@ -379,12 +379,18 @@ struct SelectionSetModelBuilder {
     private func fieldSelection(_ field: IRField, type: String, conditions: [IRCondition]) -> String {
         if field.name == "__typename", field.responseKey == "__typename", conditions.isEmpty { return ".typename" }
         var text = ".field(\(SwiftNames.stringLiteral(field.responseKey)), \(type).self"
+        let conditionList = Self.conditionList(conditions)
+        // One argument, no alias, no condition (most arguments): a call, cheaper to compile than a
+        // dictionary literal.
+        if field.arguments.count == 1, field.name == field.responseKey, conditionList.isEmpty, let argument = field.arguments.first {
+            return text + ", argument: \(SwiftNames.stringLiteral(argument.name.value)), \(ArgumentRenderer.argument(argument.value)))"
+        }
         if field.name != field.responseKey { text += ", name: \(SwiftNames.stringLiteral(field.name))" }
         if !field.arguments.isEmpty {
             let arguments = field.arguments.map { "\(SwiftNames.stringLiteral($0.name.value)): \(ArgumentRenderer.argument($0.value))" }
             text += ", arguments: [" + arguments.joined(separator: ", ") + "]"
         }
-        return text + Self.conditionList(conditions) + ")"
+        return text + conditionList + ")"
     }
 
     /// `, if: [.include("x")]`, or "" without conditions.

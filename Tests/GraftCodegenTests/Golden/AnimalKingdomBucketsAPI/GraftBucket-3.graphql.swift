@@ -99,7 +99,7 @@ extension AnimalKingdom {
 	public struct CrocodileFragment: Fragment {
 		public static let fragmentDefinition = "fragment CrocodileFragment on Crocodile { __typename species age tag(id: \"albino\") }"
 		public static let __selections: [Selection] = [
-			.typename, .field("species", String.self), .field("age", Int.self), .field("tag", String?.self, arguments: ["id": .value("albino")]),
+			.typename, .field("species", String.self), .field("age", Int.self), .field("tag", String?.self, argument: "id", .value("albino")),
 		]
 		public let __data: ObjectData
 		public let species: String
@@ -165,9 +165,9 @@ extension AnimalKingdom {
 		)
 		public var input: PetSearchInput
 		public init(input: PetSearchInput) { self.input = input }
-		public var __variables: [String: any InputValueConvertible] { ["input": input] }
+		public var __variables: [String: any InputValueConvertible] { .__variable("input", input) }
 		public struct Data: SelectionSet {
-			public static let __selections: [Selection] = [.field("findPet", [FindPet].self, arguments: ["input": .variable("input")])]
+			public static let __selections: [Selection] = [.field("findPet", [FindPet].self, argument: "input", .variable("input"))]
 			public let __data: ObjectData
 			public let findPet: [FindPet]
 			public init(_ data: ObjectData) throws(DecodeError) { __data = data; findPet = try data.findPet }

@@ -4,7 +4,7 @@ extension AnimalKingdom {
 	public struct CrocodileFragment: Fragment {
 		public static let fragmentDefinition = "fragment CrocodileFragment on Crocodile { __typename species age tag(id: \"albino\") }"
 		public static let __selections: [Selection] = [
-			.typename, .field("species", String.self), .field("age", Int.self), .field("tag", String?.self, arguments: ["id": .value("albino")]),
+			.typename, .field("species", String.self), .field("age", Int.self), .field("tag", String?.self, argument: "id", .value("albino")),
 		]
 		public let __data: ObjectData
 		public let species: String

@@ -7,9 +7,9 @@ extension AnimalKingdom {
 		)
 		public var input: PetAdoptionInput
 		public init(input: PetAdoptionInput) { self.input = input }
-		public var __variables: [String: any InputValueConvertible] { ["input": input] }
+		public var __variables: [String: any InputValueConvertible] { .__variable("input", input) }
 		public struct Data: SelectionSet {
-			public static let __selections: [Selection] = [.field("adoptPet", AdoptPet.self, arguments: ["input": .variable("input")])]
+			public static let __selections: [Selection] = [.field("adoptPet", AdoptPet.self, argument: "input", .variable("input"))]
 			public let __data: ObjectData
 			public let adoptPet: AdoptPet
 			public init(_ data: ObjectData) throws(DecodeError) { __data = data; adoptPet = try data.adoptPet }

@@ -15,12 +15,12 @@ query PetSearchLocalCacheMutation($filters: PetSearchFilters = {species: ["Dog",
 		)
 		public var filters: GraphQLNullable<PetSearchFilters>
 		public init(filters: GraphQLNullable<PetSearchFilters> = nil) { self.filters = filters }
-		public var __variables: [String: any InputValueConvertible] { ["filters": filters] }
+		public var __variables: [String: any InputValueConvertible] { .__variable("filters", filters) }
 		public static let __variableDefaults: [String: JSONValue] = [
 			"filters": ["species": ["Dog", "Cat"], "size": "SMALL", "measurements": [["height": 10.5, "weight": 5.0]]],
 		]
 		public struct Data: SelectionSet {
-			public static let __selections: [Selection] = [.field("pets", [Pet].self, arguments: ["filters": .variable("filters")])]
+			public static let __selections: [Selection] = [.field("pets", [Pet].self, argument: "filters", .variable("filters"))]
 			public let __data: ObjectData
 			public let pets: [Pet]
 			public init(_ data: ObjectData) throws(DecodeError) { __data = data; pets = try data.pets }

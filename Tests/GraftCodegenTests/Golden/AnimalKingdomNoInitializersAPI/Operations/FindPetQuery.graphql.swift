@@ -7,9 +7,9 @@ extension AnimalKingdom {
 		)
 		public var input: PetSearchInput
 		public init(input: PetSearchInput) { self.input = input }
-		public var __variables: [String: any InputValueConvertible] { ["input": input] }
+		public var __variables: [String: any InputValueConvertible] { .__variable("input", input) }
 		public struct Data: SelectionSet {
-			public static let __selections: [Selection] = [.field("findPet", [FindPet].self, arguments: ["input": .variable("input")])]
+			public static let __selections: [Selection] = [.field("findPet", [FindPet].self, argument: "input", .variable("input"))]
 			public let __data: ObjectData
 			public let findPet: [FindPet]
 			public init(_ data: ObjectData) throws(DecodeError) { __data = data; findPet = try data.findPet }

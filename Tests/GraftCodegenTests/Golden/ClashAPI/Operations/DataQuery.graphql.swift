@@ -33,7 +33,7 @@ query Data($after: Date, $url: URL, $is: Result = self, $hashable: Hashable, $ch
 	public static let __variableDefaults: [Swift.String: GraftAPI.JSONValue] = ["is": "self"]
 	public struct Data: GraftAPI.SelectionSet {
 		public static let __selections: [GraftAPI.Selection] = [
-			.field("choose", Swift.String?.self, arguments: ["choice": .variable("choice")]),
+			.field("choose", Swift.String?.self, argument: "choice", .variable("choice")),
 			.field("date", DateScalar?.self, arguments: ["after": .variable("after"), "url": .variable("url")]),
 			.field("result", GraftAPI.GraphQLEnum<ResultEnum>?.self, arguments: ["is": .variable("is"), "hashable": .variable("hashable")]),
 		]

@@ -4,7 +4,7 @@ public struct UserSummary: Fragment {
 	public static let fragmentDefinition = "fragment UserSummary on User { __typename id name handle avatarURL(size: 64) }"
 	public static let __selections: [Selection] = [
 		.typename, .field("id", String.self), .field("name", String.self), .field("handle", String.self),
-		.field("avatarURL", URLScalar?.self, arguments: ["size": .value(64)]),
+		.field("avatarURL", URLScalar?.self, argument: "size", .value(64)),
 	]
 	public let __data: ObjectData
 	/// Globally unique identifier.

@@ -34,8 +34,8 @@ mutation AttachFilesToLesson($input: LessonAttachmentInput!, $files: [Upload!]!)
 	public var __variables: [String: any InputValueConvertible] { ["input": input, "files": files] }
 	public struct Data: SelectionSet {
 		public static let __selections: [Selection] = [
-			.field("attachToLesson", AttachToLesson.self, arguments: ["input": .variable("input")]),
-			.field("uploadFiles", [UploadFile].self, arguments: ["files": .variable("files")]),
+			.field("attachToLesson", AttachToLesson.self, argument: "input", .variable("input")),
+			.field("uploadFiles", [UploadFile].self, argument: "files", .variable("files")),
 		]
 		public let __data: ObjectData
 		/// Attaches a file to a lesson (the file travels inside an input object).

@@ -22,9 +22,9 @@ mutation AttachToLesson($input: LessonAttachmentInput!) {
 	)
 	public var input: LessonAttachmentInput
 	public init(input: LessonAttachmentInput) { self.input = input }
-	public var __variables: [String: any InputValueConvertible] { ["input": input] }
+	public var __variables: [String: any InputValueConvertible] { .__variable("input", input) }
 	public struct Data: SelectionSet {
-		public static let __selections: [Selection] = [.field("attachToLesson", AttachToLesson.self, arguments: ["input": .variable("input")])]
+		public static let __selections: [Selection] = [.field("attachToLesson", AttachToLesson.self, argument: "input", .variable("input"))]
 		public let __data: ObjectData
 		/// Attaches a file to a lesson (the file travels inside an input object).
 		public let attachToLesson: AttachToLesson

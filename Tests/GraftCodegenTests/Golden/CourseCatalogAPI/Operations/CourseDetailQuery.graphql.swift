@@ -33,7 +33,7 @@ query CourseDetail($lookup: CourseLookup!, $reviewCount: Int = 5, $skipReviews: 
 	public var __variables: [String: any InputValueConvertible] { ["lookup": lookup, "reviewCount": reviewCount, "skipReviews": skipReviews] }
 	public static let __variableDefaults: [String: JSONValue] = ["reviewCount": 5, "skipReviews": false]
 	public struct Data: SelectionSet {
-		public static let __selections: [Selection] = [.field("course", Course?.self, arguments: ["lookup": .variable("lookup")])]
+		public static let __selections: [Selection] = [.field("course", Course?.self, argument: "lookup", .variable("lookup"))]
 		public let __data: ObjectData
 		/// A course by identifier or slug.
 		public let course: Course?

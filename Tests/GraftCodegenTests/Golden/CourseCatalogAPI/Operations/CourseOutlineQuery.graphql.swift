@@ -31,9 +31,9 @@ query CourseOutline($slug: String!) {
 	)
 	public var slug: String
 	public init(slug: String) { self.slug = slug }
-	public var __variables: [String: any InputValueConvertible] { ["slug": slug] }
+	public var __variables: [String: any InputValueConvertible] { .__variable("slug", slug) }
 	public struct Data: SelectionSet {
-		public static let __selections: [Selection] = [.field("course", Course?.self, arguments: ["lookup": .object(["slug": .variable("slug")])])]
+		public static let __selections: [Selection] = [.field("course", Course?.self, argument: "lookup", .object(["slug": .variable("slug")]))]
 		public let __data: ObjectData
 		/// A course by identifier or slug.
 		public let course: Course?
@@ -73,9 +73,7 @@ query CourseOutline($slug: String!) {
 				public init(__typename: String, id: String, title: String, position: Int) { self.init(__typename, [id, title, position]) }
 			}
 			public struct Stats: SelectionSet {
-				public static let __selections: [Selection] = [
-					.field("rating", Double?.self), .field("reviews", [Review].self, arguments: ["first": .value(3)]),
-				]
+				public static let __selections: [Selection] = [.field("rating", Double?.self), .field("reviews", [Review].self, argument: "first", .value(3))]
 				public let __data: ObjectData
 				/// Average review rating from 1 to 5, or null before the first review.
 				public let rating: Double?

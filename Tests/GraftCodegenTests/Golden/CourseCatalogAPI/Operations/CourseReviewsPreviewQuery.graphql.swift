@@ -24,7 +24,7 @@ query CourseReviewsPreview($lookup: CourseLookup!, $reviewCount: Int = 2) {
 	public var __variables: [String: any InputValueConvertible] { ["lookup": lookup, "reviewCount": reviewCount] }
 	public static let __variableDefaults: [String: JSONValue] = ["reviewCount": 2]
 	public struct Data: SelectionSet {
-		public static let __selections: [Selection] = [.field("course", Course?.self, arguments: ["lookup": .variable("lookup")])]
+		public static let __selections: [Selection] = [.field("course", Course?.self, argument: "lookup", .variable("lookup"))]
 		public let __data: ObjectData
 		/// A course by identifier or slug.
 		public let course: Course?
@@ -33,7 +33,7 @@ query CourseReviewsPreview($lookup: CourseLookup!, $reviewCount: Int = 2) {
 		public struct Course: SelectionSet {
 			public static let __selections: [Selection] = [
 				.typename, .field("id", String.self), .field("slug", String.self),
-				.field("reviews", [Review].self, arguments: ["first": .variable("reviewCount")]),
+				.field("reviews", [Review].self, argument: "first", .variable("reviewCount")),
 			]
 			public let __data: ObjectData
 			/// Globally unique identifier.

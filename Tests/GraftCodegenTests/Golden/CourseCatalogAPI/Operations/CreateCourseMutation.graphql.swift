@@ -8,9 +8,9 @@ public struct CreateCourseMutation: GraphQLMutation, SchemaOperation {
 	)
 	public var input: CreateCourseInput
 	public init(input: CreateCourseInput) { self.input = input }
-	public var __variables: [String: any InputValueConvertible] { ["input": input] }
+	public var __variables: [String: any InputValueConvertible] { .__variable("input", input) }
 	public struct Data: SelectionSet {
-		public static let __selections: [Selection] = [.field("createCourse", CreateCourse.self, arguments: ["input": .variable("input")])]
+		public static let __selections: [Selection] = [.field("createCourse", CreateCourse.self, argument: "input", .variable("input"))]
 		public let __data: ObjectData
 		/// Creates a draft course taught by the signed-in user.
 		public let createCourse: CreateCourse

@@ -23,9 +23,9 @@ mutation Enroll($slug: String!) {
 	)
 	public var slug: String
 	public init(slug: String) { self.slug = slug }
-	public var __variables: [String: any InputValueConvertible] { ["slug": slug] }
+	public var __variables: [String: any InputValueConvertible] { .__variable("slug", slug) }
 	public struct Data: SelectionSet {
-		public static let __selections: [Selection] = [.field("enroll", Enroll.self, arguments: ["course": .object(["slug": .variable("slug")])])]
+		public static let __selections: [Selection] = [.field("enroll", Enroll.self, argument: "course", .object(["slug": .variable("slug")]))]
 		public let __data: ObjectData
 		/// Enrols the signed-in user in a course.
 		public let enroll: Enroll

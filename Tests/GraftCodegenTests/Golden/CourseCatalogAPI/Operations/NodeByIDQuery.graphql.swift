@@ -28,9 +28,9 @@ query NodeByID($id: ID!) {
 	)
 	public var id: String
 	public init(id: String) { self.id = id }
-	public var __variables: [String: any InputValueConvertible] { ["id": id] }
+	public var __variables: [String: any InputValueConvertible] { .__variable("id", id) }
 	public struct Data: SelectionSet {
-		public static let __selections: [Selection] = [.field("node", Node?.self, arguments: ["id": .variable("id")])]
+		public static let __selections: [Selection] = [.field("node", Node?.self, argument: "id", .variable("id"))]
 		public let __data: ObjectData
 		/// Fetches any object by its globally unique identifier.
 		public let node: Node?

@@ -8,9 +8,9 @@ public struct NotebookQuery: GraphQLQuery, SchemaOperation {
 	)
 	public var id: String
 	public init(id: String) { self.id = id }
-	public var __variables: [String: any InputValueConvertible] { ["id": id] }
+	public var __variables: [String: any InputValueConvertible] { .__variable("id", id) }
 	public struct Data: SelectionSet {
-		public static let __selections: [Selection] = [.field("notebook", Notebook.self, arguments: ["id": .variable("id")])]
+		public static let __selections: [Selection] = [.field("notebook", Notebook.self, argument: "id", .variable("id"))]
 		public let __data: ObjectData
 		/// A notebook by identifier (empty until a note is added).
 		public let notebook: Notebook

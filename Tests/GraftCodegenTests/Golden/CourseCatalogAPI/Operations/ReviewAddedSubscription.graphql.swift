@@ -21,9 +21,9 @@ subscription ReviewAdded($courseId: ID!) {
 	)
 	public var courseId: String
 	public init(courseId: String) { self.courseId = courseId }
-	public var __variables: [String: any InputValueConvertible] { ["courseId": courseId] }
+	public var __variables: [String: any InputValueConvertible] { .__variable("courseId", courseId) }
 	public struct Data: SelectionSet {
-		public static let __selections: [Selection] = [.field("reviewAdded", ReviewAdded.self, arguments: ["courseId": .variable("courseId")])]
+		public static let __selections: [Selection] = [.field("reviewAdded", ReviewAdded.self, argument: "courseId", .variable("courseId"))]
 		public let __data: ObjectData
 		/// Each new review of a course, as it is posted.
 		public let reviewAdded: ReviewAdded

@@ -7,9 +7,9 @@ public struct UploadFileMutation: GraphQLMutation, SchemaOperation {
 	)
 	public var file: Upload
 	public init(file: Upload) { self.file = file }
-	public var __variables: [String: any InputValueConvertible] { ["file": file] }
+	public var __variables: [String: any InputValueConvertible] { .__variable("file", file) }
 	public struct Data: SelectionSet {
-		public static let __selections: [Selection] = [.field("uploadFile", UploadFile.self, arguments: ["file": .variable("file")])]
+		public static let __selections: [Selection] = [.field("uploadFile", UploadFile.self, argument: "file", .variable("file"))]
 		public let __data: ObjectData
 		/// Receives one file and reports what arrived.
 		public let uploadFile: UploadFile

@@ -7,9 +7,9 @@ public struct UploadFilesMutation: GraphQLMutation, SchemaOperation {
 	)
 	public var files: [Upload]
 	public init(files: [Upload]) { self.files = files }
-	public var __variables: [String: any InputValueConvertible] { ["files": files] }
+	public var __variables: [String: any InputValueConvertible] { .__variable("files", files) }
 	public struct Data: SelectionSet {
-		public static let __selections: [Selection] = [.field("uploadFiles", [UploadFile].self, arguments: ["files": .variable("files")])]
+		public static let __selections: [Selection] = [.field("uploadFiles", [UploadFile].self, argument: "files", .variable("files"))]
 		public let __data: ObjectData
 		/// Receives several files and reports what arrived of each, in order.
 		public let uploadFiles: [UploadFile]

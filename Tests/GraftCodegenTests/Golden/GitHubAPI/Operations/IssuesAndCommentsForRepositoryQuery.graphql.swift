@@ -15,7 +15,7 @@ public struct IssuesAndCommentsForRepositoryQuery: GraftAPI.GraphQLQuery, Schema
 		public init(repository: Repository? = nil) { self.init(nil, [repository]) }
 		public struct Repository: GraftAPI.SelectionSet {
 			public static let __selections: [GraftAPI.Selection] = [
-				.typename, .field("name", String.self), .field("issues", Issues.self, arguments: ["last": .value(100)]),
+				.typename, .field("name", String.self), .field("issues", Issues.self, argument: "last", .value(100)),
 			]
 			public let __data: GraftAPI.ObjectData
 			/// The name of the repository.
@@ -34,7 +34,7 @@ public struct IssuesAndCommentsForRepositoryQuery: GraftAPI.GraphQLQuery, Schema
 				public struct Node: GraftAPI.SelectionSet {
 					public static let __selections: [GraftAPI.Selection] = [
 						.typename, .field("title", String.self), .field("author", Author?.self), .field("body", String.self),
-						.field("comments", Comments.self, arguments: ["last": .value(100)]),
+						.field("comments", Comments.self, argument: "last", .value(100)),
 					]
 					public let __data: GraftAPI.ObjectData
 					/// Identifies the issue title.

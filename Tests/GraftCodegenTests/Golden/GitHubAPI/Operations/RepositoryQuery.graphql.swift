@@ -15,7 +15,7 @@ public struct RepositoryQuery: GraftAPI.GraphQLQuery, SchemaOperation {
 		public init(repository: Repository? = nil) { self.init(nil, [repository]) }
 		public struct Repository: GraftAPI.SelectionSet {
 			public static let __selections: [GraftAPI.Selection] = [
-				.typename, .field("issueOrPullRequest", IssueOrPullRequest?.self, arguments: ["number": .value(13)]),
+				.typename, .field("issueOrPullRequest", IssueOrPullRequest?.self, argument: "number", .value(13)),
 			]
 			public let __data: GraftAPI.ObjectData
 			/// Returns a single issue-like object from the current repository by number.

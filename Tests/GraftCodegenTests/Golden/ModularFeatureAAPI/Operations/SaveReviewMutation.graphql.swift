@@ -8,7 +8,7 @@ public struct SaveReviewMutation: GraphQLMutation, SchemaOperation {
 	)
 	public var review: ReviewInput
 	public init(review: ReviewInput) { self.review = review }
-	public var __variables: [String: any InputValueConvertible] { ["review": review] }
+	public var __variables: [String: any InputValueConvertible] { .__variable("review", review) }
 	public struct Data: SelectionSet {
 		public static let __selections: [Selection] = [
 			.field("createReview", CreateReview?.self, arguments: ["episode": .value("NEWHOPE"), "review": .variable("review")]),

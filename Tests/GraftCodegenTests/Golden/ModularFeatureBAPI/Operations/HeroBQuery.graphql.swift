@@ -21,11 +21,10 @@ query HeroB($episode: Episode!) {
 	)
 	public var episode: GraphQLEnum<Episode>
 	public init(episode: GraphQLEnum<Episode>) { self.episode = episode }
-	public var __variables: [String: any InputValueConvertible] { ["episode": episode] }
+	public var __variables: [String: any InputValueConvertible] { .__variable("episode", episode) }
 	public struct Data: SelectionSet {
 		public static let __selections: [Selection] = [
-			.field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
-			.field("reviews", [Review].self, arguments: ["episode": .variable("episode")]),
+			.field("hero", Hero?.self, argument: "episode", .variable("episode")), .field("reviews", [Review].self, argument: "episode", .variable("episode")),
 		]
 		public let __data: ObjectData
 		public let hero: Hero?

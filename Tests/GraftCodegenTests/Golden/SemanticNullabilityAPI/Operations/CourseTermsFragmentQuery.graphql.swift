@@ -8,9 +8,9 @@ public struct CourseTermsFragmentQuery: GraphQLQuery, SchemaOperation {
 	)
 	public var slug: String
 	public init(slug: String) { self.slug = slug }
-	public var __variables: [String: any InputValueConvertible] { ["slug": slug] }
+	public var __variables: [String: any InputValueConvertible] { .__variable("slug", slug) }
 	public struct Data: SelectionSet {
-		public static let __selections: [Selection] = [.field("course", Course?.self, arguments: ["lookup": .object(["slug": .variable("slug")])])]
+		public static let __selections: [Selection] = [.field("course", Course?.self, argument: "lookup", .object(["slug": .variable("slug")]))]
 		public let __data: ObjectData
 		/// A course by identifier or slug.
 		public let course: Course?

@@ -2,7 +2,7 @@
 @_spi(Generated) import GraftAPI
 public struct HumanHeightWithVariable: Fragment {
 	public static let fragmentDefinition = "fragment HumanHeightWithVariable on Human { __typename height(unit: $heightUnit) }"
-	public static let __selections: [Selection] = [.typename, .field("height", Double?.self, arguments: ["unit": .variable("heightUnit")])]
+	public static let __selections: [Selection] = [.typename, .field("height", Double?.self, argument: "unit", .variable("heightUnit"))]
 	public let __data: ObjectData
 	/// Height in the preferred unit, default is meters
 	public let height: Double?

@@ -8,9 +8,9 @@ public struct HeroAppearsInWithFragmentQuery: GraphQLQuery, SchemaOperation {
 	)
 	public var episode: GraphQLNullable<GraphQLEnum<Episode>>
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }
-	public var __variables: [String: any InputValueConvertible] { ["episode": episode] }
+	public var __variables: [String: any InputValueConvertible] { .__variable("episode", episode) }
 	public struct Data: SelectionSet {
-		public static let __selections: [Selection] = [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])]
+		public static let __selections: [Selection] = [.field("hero", Hero?.self, argument: "episode", .variable("episode"))]
 		public let __data: ObjectData
 		public let hero: Hero?
 		public init(_ data: ObjectData) throws(DecodeError) { __data = data; hero = try data.hero }

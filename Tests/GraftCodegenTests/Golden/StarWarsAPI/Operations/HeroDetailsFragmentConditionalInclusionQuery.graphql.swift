@@ -15,7 +15,7 @@ query HeroDetailsFragmentConditionalInclusion($includeDetails: Boolean!) {
 	)
 	public var includeDetails: Bool
 	public init(includeDetails: Bool) { self.includeDetails = includeDetails }
-	public var __variables: [String: any InputValueConvertible] { ["includeDetails": includeDetails] }
+	public var __variables: [String: any InputValueConvertible] { .__variable("includeDetails", includeDetails) }
 	public struct Data: SelectionSet {
 		public static let __selections: [Selection] = [.field("hero", Hero?.self)]
 		public let __data: ObjectData

@@ -21,7 +21,7 @@ query HeroFriendsDetailsConditionalInclusion($includeFriendsDetails: Boolean!) {
 	)
 	public var includeFriendsDetails: Bool
 	public init(includeFriendsDetails: Bool) { self.includeFriendsDetails = includeFriendsDetails }
-	public var __variables: [String: any InputValueConvertible] { ["includeFriendsDetails": includeFriendsDetails] }
+	public var __variables: [String: any InputValueConvertible] { .__variable("includeFriendsDetails", includeFriendsDetails) }
 	public struct Data: SelectionSet {
 		public static let __selections: [Selection] = [.field("hero", Hero?.self)]
 		public let __data: ObjectData

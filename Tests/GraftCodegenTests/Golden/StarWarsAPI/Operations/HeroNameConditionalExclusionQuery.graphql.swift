@@ -7,7 +7,7 @@ public struct HeroNameConditionalExclusionQuery: GraphQLQuery, SchemaOperation {
 	)
 	public var skipName: Bool
 	public init(skipName: Bool) { self.skipName = skipName }
-	public var __variables: [String: any InputValueConvertible] { ["skipName": skipName] }
+	public var __variables: [String: any InputValueConvertible] { .__variable("skipName", skipName) }
 	public struct Data: SelectionSet {
 		public static let __selections: [Selection] = [.field("hero", Hero?.self)]
 		public let __data: ObjectData

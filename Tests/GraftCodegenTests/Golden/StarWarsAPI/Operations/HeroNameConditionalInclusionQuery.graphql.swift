@@ -7,7 +7,7 @@ public struct HeroNameConditionalInclusionQuery: GraphQLQuery, SchemaOperation {
 	)
 	public var includeName: Bool
 	public init(includeName: Bool) { self.includeName = includeName }
-	public var __variables: [String: any InputValueConvertible] { ["includeName": includeName] }
+	public var __variables: [String: any InputValueConvertible] { .__variable("includeName", includeName) }
 	public struct Data: SelectionSet {
 		public static let __selections: [Selection] = [.field("hero", Hero?.self)]
 		public let __data: ObjectData

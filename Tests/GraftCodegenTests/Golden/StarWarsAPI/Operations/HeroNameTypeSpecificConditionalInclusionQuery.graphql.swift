@@ -21,7 +21,7 @@ query HeroNameTypeSpecificConditionalInclusion($episode: Episode, $includeName: 
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil, includeName: Bool) { self.episode = episode; self.includeName = includeName }
 	public var __variables: [String: any InputValueConvertible] { ["episode": episode, "includeName": includeName] }
 	public struct Data: SelectionSet {
-		public static let __selections: [Selection] = [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])]
+		public static let __selections: [Selection] = [.field("hero", Hero?.self, argument: "episode", .variable("episode"))]
 		public let __data: ObjectData
 		public let hero: Hero?
 		public init(_ data: ObjectData) throws(DecodeError) { __data = data; hero = try data.hero }

@@ -36,9 +36,9 @@ query HeroParentTypeDependentField($episode: Episode) {
 	)
 	public var episode: GraphQLNullable<GraphQLEnum<Episode>>
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }
-	public var __variables: [String: any InputValueConvertible] { ["episode": episode] }
+	public var __variables: [String: any InputValueConvertible] { .__variable("episode", episode) }
 	public struct Data: SelectionSet {
-		public static let __selections: [Selection] = [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])]
+		public static let __selections: [Selection] = [.field("hero", Hero?.self, argument: "episode", .variable("episode"))]
 		public let __data: ObjectData
 		public let hero: Hero?
 		public init(_ data: ObjectData) throws(DecodeError) { __data = data; hero = try data.hero }
@@ -72,7 +72,7 @@ query HeroParentTypeDependentField($episode: Episode) {
 					public init(_ data: ObjectData) throws(DecodeError) { __data = data; name = try data.name; asHuman = try data.typeCase(["Human"]) }
 					public init(__typename: String, name: String, asHuman: AsHuman? = nil) { self.init(__typename, [name], asHuman) }
 					public struct AsHuman: SelectionSet {
-						public static let __selections: [Selection] = [.field("height", Double?.self, arguments: ["unit": .value("FOOT")])]
+						public static let __selections: [Selection] = [.field("height", Double?.self, argument: "unit", .value("FOOT"))]
 						public let __data: ObjectData
 						/// Height in the preferred unit, default is meters
 						public let height: Double?
@@ -98,7 +98,7 @@ query HeroParentTypeDependentField($episode: Episode) {
 					public init(_ data: ObjectData) throws(DecodeError) { __data = data; name = try data.name; asHuman = try data.typeCase(["Human"]) }
 					public init(__typename: String, name: String, asHuman: AsHuman? = nil) { self.init(__typename, [name], asHuman) }
 					public struct AsHuman: SelectionSet {
-						public static let __selections: [Selection] = [.field("height", Double?.self, arguments: ["unit": .value("METER")])]
+						public static let __selections: [Selection] = [.field("height", Double?.self, argument: "unit", .value("METER"))]
 						public let __data: ObjectData
 						public let height: Double?
 						public var name: String { self["name"] }

@@ -7,9 +7,9 @@ public struct HumanQuery: GraphQLQuery, SchemaOperation {
 	)
 	public var id: String
 	public init(id: String) { self.id = id }
-	public var __variables: [String: any InputValueConvertible] { ["id": id] }
+	public var __variables: [String: any InputValueConvertible] { .__variable("id", id) }
 	public struct Data: SelectionSet {
-		public static let __selections: [Selection] = [.field("human", Human?.self, arguments: ["id": .variable("id")])]
+		public static let __selections: [Selection] = [.field("human", Human?.self, argument: "id", .variable("id"))]
 		public let __data: ObjectData
 		public let human: Human?
 		public init(_ data: ObjectData) throws(DecodeError) { __data = data; human = try data.human }

@@ -7,9 +7,9 @@ public struct ReviewAddedSubscription: GraphQLSubscription, SchemaOperation {
 	)
 	public var episode: GraphQLNullable<GraphQLEnum<Episode>>
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }
-	public var __variables: [String: any InputValueConvertible] { ["episode": episode] }
+	public var __variables: [String: any InputValueConvertible] { .__variable("episode", episode) }
 	public struct Data: SelectionSet {
-		public static let __selections: [Selection] = [.field("reviewAdded", ReviewAdded?.self, arguments: ["episode": .variable("episode")])]
+		public static let __selections: [Selection] = [.field("reviewAdded", ReviewAdded?.self, argument: "episode", .variable("episode"))]
 		public let __data: ObjectData
 		public let reviewAdded: ReviewAdded?
 		public init(_ data: ObjectData) throws(DecodeError) { __data = data; reviewAdded = try data.reviewAdded }

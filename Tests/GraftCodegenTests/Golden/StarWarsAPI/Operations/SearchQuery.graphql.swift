@@ -28,9 +28,9 @@ query Search($term: String) {
 	)
 	public var term: GraphQLNullable<String>
 	public init(term: GraphQLNullable<String> = nil) { self.term = term }
-	public var __variables: [String: any InputValueConvertible] { ["term": term] }
+	public var __variables: [String: any InputValueConvertible] { .__variable("term", term) }
 	public struct Data: SelectionSet {
-		public static let __selections: [Selection] = [.field("search", [Search?]?.self, arguments: ["text": .variable("term")])]
+		public static let __selections: [Selection] = [.field("search", [Search?]?.self, argument: "text", .variable("term"))]
 		public let __data: ObjectData
 		public let search: [Search?]?
 		public init(_ data: ObjectData) throws(DecodeError) { __data = data; search = try data.search }

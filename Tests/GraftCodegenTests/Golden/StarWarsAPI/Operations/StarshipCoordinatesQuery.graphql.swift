@@ -16,10 +16,10 @@ query StarshipCoordinates($coordinates: [[Float!]!]) {
 	)
 	public var coordinates: GraphQLNullable<[[Double]]>
 	public init(coordinates: GraphQLNullable<[[Double]]> = nil) { self.coordinates = coordinates }
-	public var __variables: [String: any InputValueConvertible] { ["coordinates": coordinates] }
+	public var __variables: [String: any InputValueConvertible] { .__variable("coordinates", coordinates) }
 	public struct Data: SelectionSet {
 		public static let __selections: [Selection] = [
-			.field("starshipCoordinates", StarshipCoordinates?.self, arguments: ["coordinates": .variable("coordinates")]),
+			.field("starshipCoordinates", StarshipCoordinates?.self, argument: "coordinates", .variable("coordinates")),
 		]
 		public let __data: ObjectData
 		public let starshipCoordinates: StarshipCoordinates?

@@ -7,7 +7,7 @@ public struct StarshipQuery: GraphQLQuery, SchemaOperation {
 	)
 	public init() {}
 	public struct Data: SelectionSet {
-		public static let __selections: [Selection] = [.field("starship", Starship?.self, arguments: ["id": .value(3000)])]
+		public static let __selections: [Selection] = [.field("starship", Starship?.self, argument: "id", .value(3000))]
 		public let __data: ObjectData
 		public let starship: Starship?
 		public init(_ data: ObjectData) throws(DecodeError) { __data = data; starship = try data.starship }

@@ -2,7 +2,7 @@
 @_spi(Generated) import GraftAPI
 public final class HumanHeightWithVariable: FragmentObject, @unchecked Sendable {
 	override public class var fragmentDefinition: String { "fragment HumanHeightWithVariable on Human { __typename height(unit: $heightUnit) }" }
-	override public class func __makeSelections() -> [Selection] { [.typename, .field("height", Double?.self, arguments: ["unit": .variable("heightUnit")])] }
+	override public class func __makeSelections() -> [Selection] { [.typename, .field("height", Double?.self, argument: "unit", .variable("heightUnit"))] }
 	/// Height in the preferred unit, default is meters
 	public let height: Double?
 	public required init(_ data: ObjectData) throws(DecodeError) { height = try data.height; try super.init(data) }

@@ -8,9 +8,9 @@ public struct DroidDetailsWithFragmentQuery: GraphQLQuery, SchemaOperation {
 	) } }
 	public var episode: GraphQLNullable<GraphQLEnum<Episode>>
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }
-	public var __variables: [String: any InputValueConvertible] { ["episode": episode] }
+	public var __variables: [String: any InputValueConvertible] { .__variable("episode", episode) }
 	public final class Data: SelectionSetObject, @unchecked Sendable {
-		override public class func __makeSelections() -> [Selection] { [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])] }
+		override public class func __makeSelections() -> [Selection] { [.field("hero", Hero?.self, argument: "episode", .variable("episode"))] }
 		public let hero: Hero?
 		public required init(_ data: ObjectData) throws(DecodeError) { hero = try data.hero; try super.init(data) }
 		public convenience init(hero: Hero? = nil) { self.init(nil, [hero]) }

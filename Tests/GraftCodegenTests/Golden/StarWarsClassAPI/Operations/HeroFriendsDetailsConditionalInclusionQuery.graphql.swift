@@ -21,7 +21,7 @@ query HeroFriendsDetailsConditionalInclusion($includeFriendsDetails: Boolean!) {
 	) } }
 	public var includeFriendsDetails: Bool
 	public init(includeFriendsDetails: Bool) { self.includeFriendsDetails = includeFriendsDetails }
-	public var __variables: [String: any InputValueConvertible] { ["includeFriendsDetails": includeFriendsDetails] }
+	public var __variables: [String: any InputValueConvertible] { .__variable("includeFriendsDetails", includeFriendsDetails) }
 	public final class Data: SelectionSetObject, @unchecked Sendable {
 		override public class func __makeSelections() -> [Selection] { [.field("hero", Hero?.self)] }
 		public let hero: Hero?

@@ -7,7 +7,7 @@ public struct HeroNameConditionalExclusionQuery: GraphQLQuery, SchemaOperation {
 	) } }
 	public var skipName: Bool
 	public init(skipName: Bool) { self.skipName = skipName }
-	public var __variables: [String: any InputValueConvertible] { ["skipName": skipName] }
+	public var __variables: [String: any InputValueConvertible] { .__variable("skipName", skipName) }
 	public final class Data: SelectionSetObject, @unchecked Sendable {
 		override public class func __makeSelections() -> [Selection] { [.field("hero", Hero?.self)] }
 		public let hero: Hero?

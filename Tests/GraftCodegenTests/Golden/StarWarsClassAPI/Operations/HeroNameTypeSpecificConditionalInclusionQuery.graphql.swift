@@ -21,7 +21,7 @@ query HeroNameTypeSpecificConditionalInclusion($episode: Episode, $includeName: 
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil, includeName: Bool) { self.episode = episode; self.includeName = includeName }
 	public var __variables: [String: any InputValueConvertible] { ["episode": episode, "includeName": includeName] }
 	public final class Data: SelectionSetObject, @unchecked Sendable {
-		override public class func __makeSelections() -> [Selection] { [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])] }
+		override public class func __makeSelections() -> [Selection] { [.field("hero", Hero?.self, argument: "episode", .variable("episode"))] }
 		public let hero: Hero?
 		public required init(_ data: ObjectData) throws(DecodeError) { hero = try data.hero; try super.init(data) }
 		public convenience init(hero: Hero? = nil) { self.init(nil, [hero]) }

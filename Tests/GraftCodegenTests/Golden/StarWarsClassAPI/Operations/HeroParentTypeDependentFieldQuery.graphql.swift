@@ -36,9 +36,9 @@ query HeroParentTypeDependentField($episode: Episode) {
 	) } }
 	public var episode: GraphQLNullable<GraphQLEnum<Episode>>
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }
-	public var __variables: [String: any InputValueConvertible] { ["episode": episode] }
+	public var __variables: [String: any InputValueConvertible] { .__variable("episode", episode) }
 	public final class Data: SelectionSetObject, @unchecked Sendable {
-		override public class func __makeSelections() -> [Selection] { [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])] }
+		override public class func __makeSelections() -> [Selection] { [.field("hero", Hero?.self, argument: "episode", .variable("episode"))] }
 		public let hero: Hero?
 		public required init(_ data: ObjectData) throws(DecodeError) { hero = try data.hero; try super.init(data) }
 		public convenience init(hero: Hero? = nil) { self.init(nil, [hero]) }
@@ -74,7 +74,7 @@ query HeroParentTypeDependentField($episode: Episode) {
 					}
 					public convenience init(__typename: String, name: String, asHuman: AsHuman? = nil) { self.init(__typename, [name], asHuman) }
 					public final class AsHuman: SelectionSetObject, @unchecked Sendable {
-						override public class func __makeSelections() -> [Selection] { [.field("height", Double?.self, arguments: ["unit": .value("FOOT")])] }
+						override public class func __makeSelections() -> [Selection] { [.field("height", Double?.self, argument: "unit", .value("FOOT"))] }
 						/// Height in the preferred unit, default is meters
 						public let height: Double?
 						public var name: String { self["name"] }
@@ -101,7 +101,7 @@ query HeroParentTypeDependentField($episode: Episode) {
 					}
 					public convenience init(__typename: String, name: String, asHuman: AsHuman? = nil) { self.init(__typename, [name], asHuman) }
 					public final class AsHuman: SelectionSetObject, @unchecked Sendable {
-						override public class func __makeSelections() -> [Selection] { [.field("height", Double?.self, arguments: ["unit": .value("METER")])] }
+						override public class func __makeSelections() -> [Selection] { [.field("height", Double?.self, argument: "unit", .value("METER"))] }
 						public let height: Double?
 						public var name: String { self["name"] }
 						public required init(_ data: ObjectData) throws(DecodeError) { height = try data.height; try super.init(data) }

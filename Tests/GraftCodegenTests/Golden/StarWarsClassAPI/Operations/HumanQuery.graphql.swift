@@ -7,9 +7,9 @@ public struct HumanQuery: GraphQLQuery, SchemaOperation {
 	) } }
 	public var id: String
 	public init(id: String) { self.id = id }
-	public var __variables: [String: any InputValueConvertible] { ["id": id] }
+	public var __variables: [String: any InputValueConvertible] { .__variable("id", id) }
 	public final class Data: SelectionSetObject, @unchecked Sendable {
-		override public class func __makeSelections() -> [Selection] { [.field("human", Human?.self, arguments: ["id": .variable("id")])] }
+		override public class func __makeSelections() -> [Selection] { [.field("human", Human?.self, argument: "id", .variable("id"))] }
 		public let human: Human?
 		public required init(_ data: ObjectData) throws(DecodeError) { human = try data.human; try super.init(data) }
 		public convenience init(human: Human? = nil) { self.init(nil, [human]) }

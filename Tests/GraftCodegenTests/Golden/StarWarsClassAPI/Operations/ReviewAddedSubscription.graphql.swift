@@ -7,11 +7,9 @@ public struct ReviewAddedSubscription: GraphQLSubscription, SchemaOperation {
 	) } }
 	public var episode: GraphQLNullable<GraphQLEnum<Episode>>
 	public init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }
-	public var __variables: [String: any InputValueConvertible] { ["episode": episode] }
+	public var __variables: [String: any InputValueConvertible] { .__variable("episode", episode) }
 	public final class Data: SelectionSetObject, @unchecked Sendable {
-		override public class func __makeSelections() -> [Selection] { [
-			.field("reviewAdded", ReviewAdded?.self, arguments: ["episode": .variable("episode")]),
-		] }
+		override public class func __makeSelections() -> [Selection] { [.field("reviewAdded", ReviewAdded?.self, argument: "episode", .variable("episode"))] }
 		public let reviewAdded: ReviewAdded?
 		public required init(_ data: ObjectData) throws(DecodeError) { reviewAdded = try data.reviewAdded; try super.init(data) }
 		public convenience init(reviewAdded: ReviewAdded? = nil) { self.init(nil, [reviewAdded]) }

@@ -28,9 +28,9 @@ query Search($term: String) {
 	) } }
 	public var term: GraphQLNullable<String>
 	public init(term: GraphQLNullable<String> = nil) { self.term = term }
-	public var __variables: [String: any InputValueConvertible] { ["term": term] }
+	public var __variables: [String: any InputValueConvertible] { .__variable("term", term) }
 	public final class Data: SelectionSetObject, @unchecked Sendable {
-		override public class func __makeSelections() -> [Selection] { [.field("search", [Search?]?.self, arguments: ["text": .variable("term")])] }
+		override public class func __makeSelections() -> [Selection] { [.field("search", [Search?]?.self, argument: "text", .variable("term"))] }
 		public let search: [Search?]?
 		public required init(_ data: ObjectData) throws(DecodeError) { search = try data.search; try super.init(data) }
 		public convenience init(search: [Search?]? = nil) { self.init(nil, [search]) }

@@ -16,10 +16,10 @@ query StarshipCoordinates($coordinates: [[Float!]!]) {
 	) } }
 	public var coordinates: GraphQLNullable<[[Double]]>
 	public init(coordinates: GraphQLNullable<[[Double]]> = nil) { self.coordinates = coordinates }
-	public var __variables: [String: any InputValueConvertible] { ["coordinates": coordinates] }
+	public var __variables: [String: any InputValueConvertible] { .__variable("coordinates", coordinates) }
 	public final class Data: SelectionSetObject, @unchecked Sendable {
 		override public class func __makeSelections() -> [Selection] { [
-			.field("starshipCoordinates", StarshipCoordinates?.self, arguments: ["coordinates": .variable("coordinates")]),
+			.field("starshipCoordinates", StarshipCoordinates?.self, argument: "coordinates", .variable("coordinates")),
 		] }
 		public let starshipCoordinates: StarshipCoordinates?
 		public required init(_ data: ObjectData) throws(DecodeError) { starshipCoordinates = try data.starshipCoordinates; try super.init(data) }

@@ -7,7 +7,7 @@ public struct StarshipQuery: GraphQLQuery, SchemaOperation {
 	) } }
 	public init() {}
 	public final class Data: SelectionSetObject, @unchecked Sendable {
-		override public class func __makeSelections() -> [Selection] { [.field("starship", Starship?.self, arguments: ["id": .value(3000)])] }
+		override public class func __makeSelections() -> [Selection] { [.field("starship", Starship?.self, argument: "id", .value(3000))] }
 		public let starship: Starship?
 		public required init(_ data: ObjectData) throws(DecodeError) { starship = try data.starship; try super.init(data) }
 		public convenience init(starship: Starship? = nil) { self.init(nil, [starship]) }

@@ -10,9 +10,9 @@ struct CatalogCourseQuery: GraphQLQuery, SchemaOperation {
 	)
 	var lookup: CourseLookup
 	init(lookup: CourseLookup) { self.lookup = lookup }
-	var __variables: [String: any InputValueConvertible] { ["lookup": lookup] }
+	var __variables: [String: any InputValueConvertible] { .__variable("lookup", lookup) }
 	struct Data: SelectionSet {
-		static let __selections: [Selection] = [.field("course", Course?.self, arguments: ["lookup": .variable("lookup")])]
+		static let __selections: [Selection] = [.field("course", Course?.self, argument: "lookup", .variable("lookup"))]
 		let __data: ObjectData
 		/// A course by identifier or slug.
 		let course: Course?

@@ -25,7 +25,7 @@ query CourseReviews($lookup: CourseLookup!, $first: Int = 10) {
 	var __variables: [String: any InputValueConvertible] { ["lookup": lookup, "first": first] }
 	static let __variableDefaults: [String: JSONValue] = ["first": 10]
 	struct Data: SelectionSet {
-		static let __selections: [Selection] = [.field("course", Course?.self, arguments: ["lookup": .variable("lookup")])]
+		static let __selections: [Selection] = [.field("course", Course?.self, argument: "lookup", .variable("lookup"))]
 		let __data: ObjectData
 		/// A course by identifier or slug.
 		let course: Course?
@@ -33,7 +33,7 @@ query CourseReviews($lookup: CourseLookup!, $first: Int = 10) {
 		init(course: Course? = nil) { self.init(nil, [course]) }
 		struct Course: SelectionSet {
 			static let __selections: [Selection] = [
-				.typename, .field("reviews", [Review].self, arguments: ["first": .variable("first")]), .fragment(CourseSummary.self),
+				.typename, .field("reviews", [Review].self, argument: "first", .variable("first")), .fragment(CourseSummary.self),
 			]
 			let __data: ObjectData
 			/// The most recent reviews, newest first.
