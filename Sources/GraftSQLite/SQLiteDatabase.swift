@@ -71,6 +71,17 @@ final class SQLiteDatabase {
         return Int(current)
     }
 
+    /// The statements prepared on this connection and not yet finalized.
+    var preparedStatements: Int {
+        var count = 0
+        var statement = sqlite3_next_stmt(handle, nil)
+        while let current = statement {
+            count += 1
+            statement = sqlite3_next_stmt(handle, current)
+        }
+        return count
+    }
+
     /// The error for a status, with the connection's message.
     func error(_ status: Int32) -> SQLiteError {
         SQLiteError(code: status, message: String(cString: sqlite3_errmsg(handle)))

@@ -16,9 +16,10 @@ import Glibc
 /// disk.
 ///
 /// A new process's first read also pays for what runs for the first time in the process, whatever
-/// the file: code paged in, type metadata made, the SQL compiled. To tell that apart from what the
-/// large file costs, 100 more processes first read the screen from a small cache of their own
-/// (51 records, opened and closed) and only then open the large file and time its first read.
+/// the file: code paged in, type metadata made (the SQL is compiled by the open). To tell that
+/// apart from what the large file costs, 100 more processes first read the screen from a small
+/// cache of their own (51 records, opened and closed) and only then open the large file and time
+/// its first read.
 ///
 /// And a floor: 100 more processes (`graft-bench cache cold-sqlite PATH`) read the screen's 51
 /// records with SQLite alone (``ColdSQLiteFloor``: the storage's statements, nothing decoded),

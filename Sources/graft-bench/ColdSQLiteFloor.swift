@@ -13,8 +13,8 @@ final class ColdSQLiteFloor {
     /// SQLite copies the bound text (`SQLITE_TRANSIENT`, a C macro Swift does not import).
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-    /// Opens the file at `path` as `SQLiteRecordStorage` does: read-write, WAL, and the record query
-    /// prepared (the list query is prepared by the first read, as the storage does).
+    /// Opens the file at `path` as `SQLiteRecordStorage` does: read-write, WAL, and the record
+    /// query and the 64-key list query prepared.
     init(path: String) throws {
         var connection: OpaquePointer?
         guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK,
@@ -27,6 +27,13 @@ final class ColdSQLiteFloor {
         try execute("PRAGMA synchronous=NORMAL")
         guard sqlite3_prepare_v3(handle, SQLiteRecordStorage.selectRecordSQL, -1, UInt32(SQLITE_PREPARE_PERSISTENT),
                                  &selectRecord, nil) == SQLITE_OK else { throw failure("prepare") }
+        let sql = SQLiteRecordStorage.batchSQL(SQLiteRecordStorage.maxBatch)
+        let status = sql.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) {
+                sqlite3_prepare_v3(handle, $0.baseAddress, Int32($0.count), UInt32(SQLITE_PREPARE_PERSISTENT), &batch, nil)
+            }
+        }
+        guard status == SQLITE_OK else { throw failure("prepare") }
     }
 
     deinit {
@@ -48,15 +55,6 @@ final class ColdSQLiteFloor {
                 if sqlite3_column_bytes(selectRecord, 0) > 0 { found += 1 }
             }
             sqlite3_reset(selectRecord)
-        }
-        if batch == nil {
-            let sql = SQLiteRecordStorage.batchSQL(SQLiteRecordStorage.maxBatch)
-            let status = sql.withUnsafeBufferPointer { bytes in
-                bytes.withMemoryRebound(to: CChar.self) {
-                    sqlite3_prepare_v3(handle, $0.baseAddress, Int32($0.count), UInt32(SQLITE_PREPARE_PERSISTENT), &batch, nil)
-                }
-            }
-            guard status == SQLITE_OK else { throw failure("prepare") }
         }
         for position in 0..<SQLiteRecordStorage.maxBatch {
             if position < list.count {

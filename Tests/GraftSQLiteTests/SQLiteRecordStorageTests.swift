@@ -92,34 +92,37 @@ import Graft
         #expect(storage.database.pagesRead - opened <= 4)
     }
 
-    /// A list's records load with one statement per 64 keys, its unused keys matching nothing: the
-    /// first read of a list of 49 (one of them absent) prepares one statement, not one for each
-    /// power of two in 49 (32, 16 and 1), and finds every record in the list's order.
-    @Test func aListLoadsWithOnePreparedStatement() throws {
+    /// A list's records load with one statement per 64 keys, its unused keys matching nothing, and
+    /// open prepares both list statements: reading lists of 49 (one of them absent), 3 and 130
+    /// keys prepares no statement, and finds every record in the list's order.
+    @Test func readingListsPreparesNoStatement() throws {
         let file = try TemporaryDatabase()
         defer { file.remove() }
         do {
             let storage = try SQLiteRecordStorage(path: file.path)
             var changes = RecordSet()
-            for index in 0..<49 where index != 20 { changes.set(CacheKey("Human:\(index)"), "name", .string("Friend \(index)")) }
+            for index in 0..<130 where index != 20 { changes.set(CacheKey("Human:\(index)"), "name", .string("Friend \(index)")) }
             _ = try storage.merge(changes, receivedAt: CacheTimestamp(seconds: 1))
         }
         let storage = try SQLiteRecordStorage(path: file.path)
-        let keys = (0..<49).map { CacheKey("Human:\($0)") }
-        storage.beginRead()
-        defer { storage.endRead() }
-        storage.prefetch(keys.map { .reference($0) })
-        #expect(storage.batchStatements.compactMap { $0 }.count == 1)
-        for (index, key) in keys.enumerated() {
-            let handle = try storage.handle(for: key)
-            #expect(handle.flatMap { storage.field("name", of: $0)?.value } == (index == 20 ? nil : .string("Friend \(index)")))
+        let prepared = storage.database.preparedStatements
+        for length in [49, 3, 130] {
+            let keys = (0..<length).map { CacheKey("Human:\($0)") }
+            storage.beginRead()
+            defer { storage.endRead() }
+            storage.prefetch(keys.map { .reference($0) })
+            #expect(storage.database.preparedStatements == prepared)
+            for (index, key) in keys.enumerated() {
+                let handle = try storage.handle(for: key)
+                #expect(handle.flatMap { storage.field("name", of: $0)?.value } == (index == 20 ? nil : .string("Friend \(index)")))
+            }
+            #expect(storage.prefetched.isEmpty || storage.prefetched.allSatisfy { $0.next == $0.keys.count })
         }
-        #expect(storage.prefetched.isEmpty || storage.prefetched.allSatisfy { $0.next == $0.keys.count })
     }
 
-    /// Lists of any length load every record at its position, across batch statements of every
-    /// size (positions of one, two and three digits in their SQL) and past one batch of 64.
-    @Test(arguments: [2, 3, 9, 10, 11, 33, 64, 65, 130])
+    /// Lists of any length load every record at its position, through both list statements
+    /// (positions of one and two digits in their SQL) and past one batch of 64.
+    @Test(arguments: [2, 3, 8, 9, 10, 11, 33, 64, 65, 72, 130])
     func listsOfEveryLengthLoadInOrder(_ length: Int) throws {
         let file = try TemporaryDatabase()
         defer { file.remove() }
