@@ -74,7 +74,9 @@ extension SQLiteRecordStorage {
         var start = 0
         while start < keys.count {
             let count = min(SQLiteRecordStorage.maxBatch, keys.count - start)
-            let statement = batchStatements[count <= SQLiteRecordStorage.batchSizes[0] ? 0 : 1]
+            var slot = 0
+            while SQLiteRecordStorage.batchSizes[slot] < count { slot += 1 }
+            let statement = batchStatements[slot]
             batchKeyBytes.removeAll(keepingCapacity: true)
             for index in start..<start + count {
                 for byte in keys[index].rawValue.utf8 { batchKeyBytes.append(byte) }

@@ -94,7 +94,7 @@ public final class SQLiteRecordStorage: RecordStorage {
     ///
     /// Every statement a read runs is prepared here, both list queries too, so a read compiles no
     /// SQL. Compiled by a new process's first read, the 64-key list query was a third of that
-    /// read's instructions and cost it about 0.11 ms (`graft-bench cache cold`); open takes about
+    /// read's instructions and cost it about 0.1 ms (`graft-bench cache cold`); open takes about
     /// that much longer instead, and open plus first read stays the same.
     struct Opened {
         let database: SQLiteDatabase
