@@ -7,8 +7,10 @@ that name for its session (`POST /test/control` with `{"release": ["rating"]}`),
 most. Requests without the header never wait.
 
 While it waits, a held resolver also listens for the client closing the connection: the
-session's stats count the requests that reached each hold (`heldRequests`) and those whose client
-went away while held (`heldDisconnects`), so a test sees a cancellation arrive at the server.
+session's stats count the requests that reached each hold (`heldRequests`), those whose client
+went away while held (`heldDisconnects`), so a test sees a cancellation arrive at the server, and
+those let go by the 30-second bound (`heldTimeouts`), so a test that finds a held request already
+answered can say why.
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ async def hold(info: strawberry.Info, name: str) -> None:
         task.cancel()
     if disconnected in done and disconnected.result():
         session.held_disconnects[name] += 1
+    elif released in done and isinstance(released.exception(), asyncio.TimeoutError):
+        session.held_timeouts[name] += 1
 
 
 async def _client_disconnect(request) -> bool:

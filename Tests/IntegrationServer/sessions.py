@@ -53,6 +53,7 @@ class SessionState:
     not_modified: Counter = field(default_factory=Counter)
     held_requests: Counter = field(default_factory=Counter)  # hold name -> requests that waited on it
     held_disconnects: Counter = field(default_factory=Counter)  # hold name -> clients gone while held
+    held_timeouts: Counter = field(default_factory=Counter)  # hold name -> requests let go by the bound
 
     def record(self, method: str, path: str, query_string: str, headers: dict, operation: Optional[str],
                body: bytes, persisted_hash: Optional[str], has_document: bool) -> None:
@@ -98,6 +99,7 @@ class SessionState:
             "notModified": dict(self.not_modified),
             "heldRequests": dict(self.held_requests),
             "heldDisconnects": dict(self.held_disconnects),
+            "heldTimeouts": dict(self.held_timeouts),
             "lastRequest": self.last_request,
             "recentRequests": list(self.recent),
         }
