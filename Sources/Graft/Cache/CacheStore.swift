@@ -261,7 +261,7 @@ public actor CacheStore {
     func source(pending: RecordSet?) -> RecordSource {
         var overlays = optimisticLayers.map(\.records)
         if let pending { overlays.append(pending) }
-        return RecordSource(storage: storage.base, overlays: overlays, overlayStamp: configuration.now)
+        return RecordSource(storage: storage.base, overlays: overlays, configuration: configuration)
     }
 
     /// Every field a record set touches.

@@ -15,7 +15,7 @@ public class ReadTransaction {
     }
 
     var source: RecordSource {
-        RecordSource(storage: storage, overlays: pending.isEmpty ? [] : [pending], overlayStamp: configuration.now)
+        RecordSource(storage: storage, overlays: pending.isEmpty ? [] : [pending], configuration: configuration)
     }
 
     /// An operation's data.

@@ -10,8 +10,15 @@ struct RecordSource {
     let storage: any RecordStorage
     /// Overlays from the bottom up.
     let overlays: [RecordSet]
-    /// The `receivedAt` of overlay values (they are as fresh as can be).
+    /// The `receivedAt` of overlay values (they are as fresh as can be); without overlays the
+    /// clock is not asked, and the stamp never read.
     let overlayStamp: CacheTimestamp
+
+    init(storage: any RecordStorage, overlays: [RecordSet], configuration: CacheConfiguration) {
+        self.storage = storage
+        self.overlays = overlays
+        self.overlayStamp = overlays.isEmpty ? CacheTimestamp(seconds: 0) : configuration.now
+    }
 
     /// The record with `key`, or nil when neither the storage nor an overlay has it.
     func locate(_ key: CacheKey) throws -> Located? {

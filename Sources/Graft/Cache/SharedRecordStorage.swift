@@ -53,7 +53,7 @@ final class SharedRecordStorage: RecordStorage, @unchecked Sendable {
         defer { base.endRead() }
         var configuration = configuration
         if configuration.schema == nil, let schema { configuration = configuration.adopting(schema) }
-        var reader = CacheReader(source: RecordSource(storage: base, overlays: overlays, overlayStamp: configuration.now),
+        var reader = CacheReader(source: RecordSource(storage: base, overlays: overlays, configuration: configuration),
                                  variables: variables, configuration: configuration, maxAge: maxAge,
                                  staleIsMiss: staleIsMiss, tracksDependencies: tracking)
         return try body(&reader)

@@ -30,6 +30,22 @@ import StarWarsAPI
         #expect(renewed.source == .cache && !renewed.isStale)
     }
 
+    /// A read asks the clock only when an age may matter, and then once: without maximum ages it
+    /// never asks (a new process's first read paid for running `Date` and `floor` for the first time).
+    @Test(arguments: [(maxAges: [String: Duration](), readMaxAge: Duration?.none, asked: 0),
+                      (maxAges: ["Human": .seconds(60)], readMaxAge: nil, asked: 1),
+                      (maxAges: [:], readMaxAge: .seconds(60), asked: 1)])
+    func aReadAsksTheClockOnlyWhenAnAgeMatters(maxAges: [String: Duration], readMaxAge: Duration?, asked: Int) async throws {
+        let clock = TestClock()
+        let store = CacheStore(configuration: CacheConfiguration(maxAges: maxAges, clock: { clock.askedNow() }))
+        let client = GraphQLClient(transport: StubTransport(data: StarWars.heroAndFriends(friends: StarWars.lukeAndHan)), store: store)
+        _ = try await client.fetch(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery())
+        let before = clock.asked
+        let read = try await store.read(StarWarsAPI.HeroAndFriendsNamesWithIDsQuery(), maxAge: readMaxAge)
+        #expect(read.data.hero?.friends?.count == 2)
+        #expect(clock.asked - before == asked)
+    }
+
     @Test func aFieldsMaxAgeWinsOverItsTypes() async throws {
         let clock = TestClock()
         let (client, _, store) = Self.client(maxAges: ["Droid": .seconds(3600), "Droid.name": .seconds(10)], clock: clock)

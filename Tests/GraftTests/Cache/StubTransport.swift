@@ -39,6 +39,11 @@ final class TestClock: @unchecked Sendable {
     private let lock = NSLock()
     private var current = Date(timeIntervalSinceReferenceDate: 800_000_000)
     var now: Date { lock.lock(); defer { lock.unlock() }; return current }
+    /// How many times ``askedNow()`` was called.
+    var asked: Int { lock.lock(); defer { lock.unlock() }; return askedCount }
+    private var askedCount = 0
+    /// ``now``, counted in ``asked``.
+    func askedNow() -> Date { lock.lock(); defer { lock.unlock() }; askedCount += 1; return current }
     func advance(by seconds: TimeInterval) { lock.lock(); current += seconds; lock.unlock() }
 }
 
