@@ -13,7 +13,8 @@ enum BenchmarkCommand {
                         1,000 friends, in memory and in SQLite; --memory: resident memory of
                         100,000 records; cold: a 50-object screen read by new processes that
                         open an SQLite cache of N (100,000) records, against a warm read, and
-                        the same records read with SQLite alone, the floor under it.
+                        the same records read with SQLite alone, the floor under it;
+                        cold-fill PATH: that cache's file, kept (Scripts/bench/cold-read-profile.sh).
       observe           The cache as views see it: the synchronous read of a 50-object screen; 1,000
                         live FragmentModels, one object changed (time until its model is current,
                         models notified); a write no watcher read, with 0, 100 and 10,000 watchers.

@@ -15,6 +15,7 @@ enum CacheBenchmarks {
         case "cold": return try ColdCacheBenchmark.run(Array(arguments.dropFirst()))
         case "cold-read": return try ColdCacheBenchmark.read(Array(arguments.dropFirst()))
         case "cold-sqlite": return try ColdCacheBenchmark.readWithSQLite(Array(arguments.dropFirst()))
+        case "cold-fill": return try ColdCacheBenchmark.fillFile(Array(arguments.dropFirst()))
         default: break
         }
         if arguments == ["--memory"] {

@@ -89,13 +89,19 @@ enum ColdCacheBenchmark {
               + "\(Measurement.format(meanRead / meanSecond, digits: 2))x")
     }
 
-    /// `graft-bench cache cold-read PATH [SMALL]`: opens the cache at PATH, reads the screen twice and
-    /// prints `open=<ms> read=<ms> second=<ms>` for the parent; with SMALL, first reads the screen
-    /// from the cache at SMALL (untimed, its store closed before PATH is opened).
+    /// `graft-bench cache cold-read PATH [SMALL] [--first-only]`: opens the cache at PATH, reads the
+    /// screen twice and prints `open=<ms> read=<ms> second=<ms>` for the parent; with SMALL, first
+    /// reads the screen from the cache at SMALL (untimed, its store closed before PATH is opened).
+    /// `--first-only` skips the second read (`second=0`), for a profile of the first read alone
+    /// (`Scripts/bench/cold-read-profile.sh`).
     static func read(_ arguments: [String]) throws {
-        guard arguments.count == 1 || arguments.count == 2 else { throw BenchmarkError("usage: graft-bench cache cold-read PATH [SMALL]") }
-        let path = arguments[0]
-        let small = arguments.count == 2 ? arguments[1] : nil
+        let firstOnly = arguments.last == "--first-only"
+        let paths = firstOnly ? Array(arguments.dropLast()) : arguments
+        guard paths.count == 1 || paths.count == 2 else {
+            throw BenchmarkError("usage: graft-bench cache cold-read PATH [SMALL] [--first-only]")
+        }
+        let path = paths[0]
+        let small = paths.count == 2 ? paths[1] : nil
         let line = Locked<String>("")
         try CacheBenchmarks.blocking {
             let query = HeroAndFriendsQuery()
@@ -110,14 +116,31 @@ enum ColdCacheBenchmark {
             let opened = DispatchTime.now().uptimeNanoseconds
             let friends = try await store.read(query).data.hero?.friends?.count
             let read = DispatchTime.now().uptimeNanoseconds
-            let again = try await store.read(query).data.hero?.friends?.count
-            let second = DispatchTime.now().uptimeNanoseconds
+            let again = firstOnly ? friends : try await store.read(query).data.hero?.friends?.count
+            let second = firstOnly ? read : DispatchTime.now().uptimeNanoseconds
             guard friends == screenFriends, again == screenFriends else {
                 throw BenchmarkError("read \(friends ?? -1) friends, expected \(screenFriends)")
             }
             line.withLock { $0 = "open=\(Double(opened - start) / 1e6) read=\(Double(read - opened) / 1e6) second=\(Double(second - read) / 1e6)" }
         }
         print(line.withLock { $0 })
+    }
+
+    /// `graft-bench cache cold-fill PATH [--records N]`: writes the benchmark's cache of N (100,000)
+    /// records, the screen last, to a new file at PATH and keeps it (`cold` deletes its own), for
+    /// `cold-read` runs under a profiler.
+    static func fillFile(_ arguments: [String]) throws {
+        var records = 100_000
+        if arguments.count == 3, arguments[1] == "--records", let count = Int(arguments[2]), count >= screenFriends + 2 {
+            records = count
+        } else if arguments.count != 1 {
+            throw BenchmarkError("usage: graft-bench cache cold-fill PATH [--records N] (N >= \(screenFriends + 2))")
+        }
+        guard !FileManager.default.fileExists(atPath: arguments[0]) else {
+            throw BenchmarkError("\(arguments[0]) exists; cold-fill writes a new file")
+        }
+        let bytes = try fill(arguments[0], records: records)
+        print("cache cold-fill: \(records) records, \(bytes) bytes in \(arguments[0])")
     }
 
     /// `graft-bench cache cold-sqlite PATH`: as `cold-read`, with SQLite alone (``ColdSQLiteFloor``).
