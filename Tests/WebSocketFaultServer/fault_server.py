@@ -31,8 +31,9 @@ Paths under `/http/` are plain HTTP/1.1 with keep-alive, on both ports (the HTTP
 pinning tests): `/http/echo` answers the method, path, query, headers and body as JSON,
 `/http/redirect?status=S&to=U` redirects, `/http/hold` sends a head and a first chunk and then
 waits for the client to close the connection (counted in httpHeld, then httpHeldClosed),
-`/http/bytes?count=N` answers N bytes, with a Content-Length or (with `chunked=1`) chunked, and
-counts in httpBytesStopped a client that closed the connection before all of them were sent,
+`/http/bytes?count=N` answers N bytes, with a Content-Length or (with `chunked=1`) chunked, at
+most R bytes a second with `rate=R`, and counts in httpBytesStopped a client that closed the
+connection before all of them were sent,
 `/http/drop` closes the connection without answering (counted in httpDropped, its bodies kept in
 droppedBodies); all are counted in httpRequests and httpConnections.
 
@@ -335,10 +336,13 @@ def deferred_response(accept: str):
     return 200, 'multipart/mixed; boundary="graphql"; deferSpec=20220824', multipart_body(parts)
 
 
-async def send_bytes(writer, count: int, chunked: bool) -> bool:
-    """Sends a response of `count` bytes (`x`) in 64 KB writes; False when the client closed first."""
+async def send_bytes(writer, count: int, chunked: bool, rate: int = 0) -> bool:
+    """Sends a response of `count` bytes (`x`) in 64 KB writes, at most `rate` bytes a second when
+    `rate` is set; False when the client closed first."""
     framing = "Transfer-Encoding: chunked" if chunked else f"Content-Length: {count}"
     block = b"x" * 65536
+    loop = asyncio.get_running_loop()
+    start = loop.time()
     try:
         writer.write(f"HTTP/1.1 200 Fault\r\nContent-Type: application/octet-stream\r\n{framing}\r\n\r\n".encode())
         left = count
@@ -347,6 +351,10 @@ async def send_bytes(writer, count: int, chunked: bool) -> bool:
             writer.write(b"%x\r\n%s\r\n" % (len(piece), piece) if chunked else piece)
             await writer.drain()
             left -= len(piece)
+            if rate > 0:
+                ahead = (count - left) / rate - (loop.time() - start)
+                if ahead > 0:
+                    await asyncio.sleep(ahead)
         if chunked:
             writer.write(b"0\r\n\r\n")
         await writer.drain()
@@ -378,7 +386,8 @@ async def serve_http(reader, writer, method: str, target: str, headers: dict, tl
             STATS["droppedBodies"].append(body.decode("utf-8", "replace"))
             break
         if url.path == "/http/bytes":
-            if not await send_bytes(writer, int(params.get("count", "0")), params.get("chunked") == "1"):
+            if not await send_bytes(writer, int(params.get("count", "0")), params.get("chunked") == "1",
+                                    int(params.get("rate", "0"))):
                 STATS["httpBytesStopped"] += 1
                 break
             try:

@@ -25,6 +25,12 @@ public final class URLSessionHTTPClient: HTTPClient {
     /// The most bytes of body ``send(_:context:)`` reads into memory (64 MiB by default): past it,
     /// the task is cancelled and the request fails with ``GraftError/Code/transport``, so a server
     /// cannot exhaust the app's memory. ``stream(_:context:)`` reads bodies of any size.
+    ///
+    /// On Linux, FoundationNetworking hands the bytes to the session's delegate through a queue
+    /// that does not slow the connection down: the body is dropped once past the limit, but the
+    /// bytes queued before the cancel lands stay in memory until the delegate has seen them, as
+    /// many as the server sends while the delegate lags (up to 612 MB past a 1 MiB limit in one
+    /// test, with both cores busy). ``CurlHTTPClient``, Linux's client, stops at the limit.
     public let responseBodyLimit: Int
     /// Whether a streamed body goes through a temporary file (``URLSessionBody``): on Apple
     /// platforms always; tests set it on Linux to run that path too.
