@@ -32,13 +32,7 @@ enum ColdCacheBenchmark {
     static let opens = 100
 
     static func run(_ arguments: [String]) throws {
-        var records = 100_000
-        if !arguments.isEmpty {
-            guard arguments.count == 2, arguments[0] == "--records", let count = Int(arguments[1]), count >= screenFriends + 2 else {
-                throw BenchmarkError("usage: graft-bench cache cold [--records N] (N >= \(screenFriends + 2))")
-            }
-            records = count
-        }
+        let records = try recordCount(arguments[...], usage: "graft-bench cache cold [--records N]")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("graft-bench-cold-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -130,17 +124,24 @@ enum ColdCacheBenchmark {
     /// records, the screen last, to a new file at PATH and keeps it (`cold` deletes its own), for
     /// `cold-read` runs under a profiler.
     static func fillFile(_ arguments: [String]) throws {
-        var records = 100_000
-        if arguments.count == 3, arguments[1] == "--records", let count = Int(arguments[2]), count >= screenFriends + 2 {
-            records = count
-        } else if arguments.count != 1 {
-            throw BenchmarkError("usage: graft-bench cache cold-fill PATH [--records N] (N >= \(screenFriends + 2))")
-        }
+        let usage = "graft-bench cache cold-fill PATH [--records N]"
+        guard !arguments.isEmpty else { throw BenchmarkError("usage: \(usage) (N >= \(screenFriends + 2))") }
+        let records = try recordCount(arguments.dropFirst(), usage: usage)
         guard !FileManager.default.fileExists(atPath: arguments[0]) else {
             throw BenchmarkError("\(arguments[0]) exists; cold-fill writes a new file")
         }
         let bytes = try fill(arguments[0], records: records)
         print("cache cold-fill: \(records) records, \(bytes) bytes in \(arguments[0])")
+    }
+
+    /// The records of the cache: N from `--records N` (at least the screen's), or 100,000 when
+    /// `arguments` is empty; else a usage error.
+    static func recordCount(_ arguments: ArraySlice<String>, usage: String) throws -> Int {
+        guard !arguments.isEmpty else { return 100_000 }
+        guard arguments.count == 2, arguments.first == "--records", let count = Int(arguments.last!), count >= screenFriends + 2 else {
+            throw BenchmarkError("usage: \(usage) (N >= \(screenFriends + 2))")
+        }
+        return count
     }
 
     /// `graft-bench cache cold-sqlite PATH`: as `cold-read`, with SQLite alone (``ColdSQLiteFloor``).
